@@ -1,0 +1,297 @@
+import type {MDXPlugin} from '@docusaurus/mdx-loader';
+import type * as Preset from '@docusaurus/preset-classic';
+import type {Config, PluginConfig} from '@docusaurus/types';
+import type * as OpenApiPlugin from 'docusaurus-plugin-openapi-docs';
+import type {PluginOptions as OpenApiPluginOptions} from 'docusaurus-plugin-openapi-docs/src/types';
+import type {ThemeConfig as OpenApiThemeConfig} from 'docusaurus-theme-openapi-docs';
+import {themes as prismThemes} from 'prism-react-renderer';
+import remarkCodeImport from 'remark-code-import';
+
+import {PORTAL_TITLE, PRODUCT_NAME, SUPPORT_EMAIL, TAGLINE} from './src/constants';
+import remarkSubstituteTokens from './src/remark/substitute-tokens';
+import {tagManagerPlugin} from './src/config/tag-manager';
+import {createApiPageWithExamples} from './src/config/api-page-markdown';
+import {geraiApiSections} from './src/config/openapi';
+
+// This runs in Node.js (not in the browser).
+
+const remarkPlugins: MDXPlugin[] = [[remarkCodeImport, {rootDir: __dirname}], remarkSubstituteTokens];
+
+/** Shows the API explorer on generated reference pages only; see the component. */
+const docItemComponent = '@site/src/components/DocItemOrApi';
+
+const config: Config = {
+  title: PORTAL_TITLE,
+  tagline: TAGLINE,
+  favicon: 'img/favicon.svg',
+  titleDelimiter: '|',
+
+  future: {
+    v4: true,
+    faster: true,
+  },
+
+  url: process.env.SITE_URL ?? 'https://developer.gerai.example',
+  baseUrl: '/',
+  trailingSlash: undefined,
+
+  onBrokenLinks: 'throw',
+  onBrokenAnchors: 'throw',
+  onDuplicateRoutes: 'throw',
+
+  markdown: {
+    mermaid: true,
+    hooks: {
+      onBrokenMarkdownLinks: 'throw',
+      onBrokenMarkdownImages: 'throw',
+    },
+  },
+
+  i18n: {
+    defaultLocale: 'en',
+    locales: ['en'],
+    localeConfigs: {
+      en: {label: 'English', direction: 'ltr', htmlLang: 'en'},
+    },
+  },
+
+  presets: [
+    [
+      'classic',
+      {
+        docs: {
+          path: 'docs',
+          routeBasePath: 'docs',
+          sidebarPath: './sidebars.ts',
+          docItemComponent,
+          remarkPlugins,
+          lastVersion: 'current',
+          versions: {
+            current: {label: 'Next', path: ''},
+          },
+        },
+        blog: {
+          showReadingTime: true,
+          blogTitle: `${PRODUCT_NAME} developer blog`,
+          blogDescription: `News from the ${PRODUCT_NAME} developer relations team.`,
+          tags: 'tags.yml',
+          authorsMapPath: 'authors.yml',
+          onInlineTags: 'throw',
+          onInlineAuthors: 'throw',
+          onUntruncatedBlogPosts: 'throw',
+          remarkPlugins,
+          feedOptions: {type: ['rss', 'atom'], xslt: true},
+        },
+        pages: {
+          remarkPlugins,
+        },
+        theme: {
+          customCss: './src/css/custom.css',
+        },
+        sitemap: {
+          changefreq: 'weekly',
+          priority: 0.5,
+        },
+      } satisfies Preset.Options,
+    ],
+  ],
+
+  plugins: [
+    [
+      '@docusaurus/plugin-content-docs',
+      {
+        id: 'api',
+        path: 'api',
+        routeBasePath: 'api',
+        sidebarPath: './sidebars-api.ts',
+        docItemComponent,
+        remarkPlugins,
+      },
+    ],
+    [
+      'docusaurus-plugin-openapi-docs',
+      {
+        id: 'petstore',
+        docsPluginId: 'api',
+        config: {
+          petstore: {
+            specPath: 'openapi/petstore.yaml',
+            outputDir: 'api',
+            showInfoPage: false,
+            downloadUrl: '/openapi/petstore.yaml',
+            sidebarOptions: {groupPathsBy: 'tag'},
+            markdownGenerators: {createApiPageMD: createApiPageWithExamples},
+          },
+        },
+      } satisfies OpenApiPluginOptions,
+    ],
+    [
+      'docusaurus-plugin-openapi-docs',
+      {
+        id: 'gerai',
+        docsPluginId: 'classic',
+        config: Object.fromEntries(
+          geraiApiSections.map((section) => [
+            section.id,
+            {
+              specPath: `openapi/gerai/${section.file}`,
+              outputDir: `docs/api/${section.outputDir}`,
+              showInfoPage: false,
+              downloadUrl: `/openapi/gerai-${section.id}.yaml`,
+              sidebarOptions: {groupPathsBy: 'tag', categoryLinkSource: 'tag'},
+              markdownGenerators: {createApiPageMD: createApiPageWithExamples},
+            } satisfies OpenApiPlugin.Options,
+          ]),
+        ),
+      } satisfies OpenApiPluginOptions,
+    ],
+    [
+      '@docusaurus/plugin-client-redirects',
+      {
+        redirects: [{from: '/docs', to: '/docs/docs/intro'}],
+      },
+    ],
+    './src/plugins/api-reference-bundle/index.ts',
+    ...tagManagerPlugin(process.env.GTM_CONTAINER_ID),
+  ] satisfies PluginConfig[],
+
+  themes: [
+    'docusaurus-theme-openapi-docs',
+    '@docusaurus/theme-mermaid',
+    [
+      '@easyops-cn/docusaurus-search-local',
+      {
+        hashed: 'query',
+        language: ['en'],
+        indexDocs: true,
+        indexBlog: true,
+        indexPages: true,
+        docsRouteBasePath: ['docs', 'api'],
+        docsPluginIdForPreferredVersion: 'default',
+        explicitSearchResultPath: true,
+        highlightSearchTermsOnTargetPage: true,
+        searchResultLimits: 8,
+        searchResultContextMaxLength: 50,
+        searchBarShortcut: true,
+        searchBarShortcutKeymap: 'mod+k',
+        searchBarShortcutHint: true,
+        searchBarPosition: 'right',
+        removeDefaultStopWordFilter: ['en'],
+      },
+    ],
+  ],
+
+  themeConfig: {
+    image: 'img/social-card.png',
+    metadata: [
+      {name: 'keywords', content: 'Gerai, API, developer, food ordering, POS, QRIS, webhooks, OAuth 2.0'},
+    ],
+    colorMode: {
+      defaultMode: 'light',
+      disableSwitch: true,
+      respectPrefersColorScheme: false,
+    },
+    announcementBar: {
+      id: 'sandbox-pos-reporting-2026-11',
+      content:
+        'POS reporting endpoints are now in the sandbox. <a href="/docs/api/mokapos-integration/intro">Read the POS integration guide</a>.',
+      isCloseable: true,
+    },
+    docs: {
+      sidebar: {hideable: false, autoCollapseCategories: false},
+    },
+    tableOfContents: {
+      minHeadingLevel: 2,
+      maxHeadingLevel: 5,
+    },
+    navbar: {
+      title: PORTAL_TITLE,
+      hideOnScroll: true,
+      logo: {
+        alt: `${PRODUCT_NAME} logo`,
+        src: 'img/logo.svg',
+        width: 32,
+        height: 32,
+      },
+      items: [
+        {
+          type: 'dropdown',
+          label: 'Products',
+          position: 'left',
+          items: [
+            {label: 'Food', to: '/food/'},
+            {label: 'Payment', to: '/payment/'},
+          ],
+        },
+        {
+          type: 'docSidebar',
+          sidebarId: 'docsSidebar',
+          position: 'left',
+          label: 'Documentation',
+        },
+        {
+          type: 'docSidebar',
+          sidebarId: 'apiSidebar',
+          position: 'left',
+          label: 'API Reference',
+        },
+        {to: '/contact-us/', label: 'Contact Us', position: 'left'},
+      ],
+    },
+    footer: {
+      style: 'dark',
+      links: [
+        {
+          title: 'Products',
+          items: [
+            {label: `${PRODUCT_NAME} Food`, to: '/food/'},
+            {label: `${PRODUCT_NAME} Pay`, to: '/payment/'},
+            {label: `${PRODUCT_NAME} POS`, to: '/docs/api/mokapos-integration/intro'},
+          ],
+        },
+        {
+          title: 'Documentation',
+          items: [
+            {label: 'Getting started', to: '/docs/docs/getting-started'},
+            {label: 'Authentication', to: '/docs/docs/authentication'},
+            {label: 'Webhooks', to: '/docs/api/webhooks/'},
+            {label: 'Troubleshooting', to: '/docs/docs/troubleshooting'},
+          ],
+        },
+        {
+          title: 'Reference',
+          items: [
+            {label: 'API reference', to: '/docs/api/intro'},
+            {label: 'Event list', to: '/docs/api/event-list'},
+            {label: 'Objects glossary', to: '/docs/api/objects-glossary'},
+            {label: 'Sample pet store API', to: '/api'},
+          ],
+        },
+        {
+          title: 'Support',
+          items: [
+            {label: 'Contact Us', to: '/contact-us/'},
+            {label: 'Blog', to: '/blog'},
+            {label: SUPPORT_EMAIL, href: `mailto:${SUPPORT_EMAIL}`},
+          ],
+        },
+      ],
+      copyright: `Copyright © ${new Date().getFullYear()} ${PRODUCT_NAME}. ${PRODUCT_NAME} and every host on this site are fictional; the hosts use the reserved .example domain.`,
+    },
+    prism: {
+      theme: prismThemes.github,
+      darkTheme: prismThemes.dracula,
+      additionalLanguages: ['bash', 'json', 'python', 'go', 'java', 'php', 'http', 'yaml'],
+    },
+    languageTabs: [
+      {highlight: 'bash', language: 'curl', logoClass: 'curl'},
+      {highlight: 'javascript', language: 'nodejs', logoClass: 'nodejs'},
+      {highlight: 'python', language: 'python', logoClass: 'python'},
+      {highlight: 'go', language: 'go', logoClass: 'go'},
+      {highlight: 'java', language: 'java', logoClass: 'java', variant: 'unirest'},
+      {highlight: 'php', language: 'php', logoClass: 'php'},
+    ],
+  } satisfies Preset.ThemeConfig & OpenApiThemeConfig,
+};
+
+export default config;

@@ -1,0 +1,95 @@
+/**
+ * Generates the API reference from `openapi/` and the downloadable copies of
+ * the descriptions. `npm start` and `npm run build` run it first.
+ *
+ * 1. Lints every description with Redocly: an invalid description stops here
+ *    with the linter's own message, before any page is generated.
+ * 2. Removes pages generated earlier, so a deleted operation leaves no page.
+ * 3. Runs the generator of `docusaurus-plugin-openapi-docs` for the sample
+ *    pet store (`api/`) and for the merchant API (`docs/api/`), and checks it
+ *    produced what the sidebars need (the generator reports some failures
+ *    without an exit code).
+ * 4. Bundles each description into `static/openapi/` for download.
+ */
+import {spawnSync} from 'node:child_process';
+import {existsSync, mkdirSync, readdirSync, rmSync} from 'node:fs';
+import path from 'node:path';
+
+import {GERAI_FULL_DOWNLOAD, geraiApiSections} from '../src/config/openapi';
+
+const root = path.resolve(__dirname, '..');
+const bin = (name: string) => path.join(root, 'node_modules', '.bin', name);
+const downloads = path.join(root, 'static', 'openapi');
+
+const GENERATED = /\.(api|info|tag|schema)\.mdx$|^sidebar\.(ts|js)$/;
+
+const targets = [
+  {pluginId: 'petstore', dirs: ['api']},
+  {pluginId: 'gerai', dirs: geraiApiSections.map((s) => path.join('docs', 'api', s.outputDir))},
+];
+
+function run(step: string, command: string, args: string[]): void {
+  const result = spawnSync(command, args, {cwd: root, stdio: 'inherit'});
+  if (result.status !== 0) {
+    console.error(
+      `\n✖ ${step} failed (exit code ${result.status ?? result.signal}). See the messages above.`,
+    );
+    process.exit(1);
+  }
+}
+
+function clean(dir: string): void {
+  const full = path.join(root, dir);
+  mkdirSync(full, {recursive: true});
+  for (const name of readdirSync(full)) {
+    if (GENERATED.test(name)) {
+      rmSync(path.join(full, name));
+    }
+  }
+}
+
+run('Linting the OpenAPI descriptions (redocly lint)', bin('redocly'), ['lint', '--format=stylish']);
+
+for (const {pluginId, dirs} of targets) {
+  dirs.forEach(clean);
+  run(`Generating the ${pluginId} reference pages`, bin('docusaurus'), [
+    'gen-api-docs',
+    'all',
+    '--plugin-id',
+    pluginId,
+  ]);
+  const missing = dirs.filter((dir) => !existsSync(path.join(root, dir, 'sidebar.ts')));
+  if (missing.length > 0) {
+    console.error(
+      `\n✖ The generator wrote no pages into ${missing.join(', ')}. ` +
+        'Its messages above say why (often an unreadable OpenAPI file).',
+    );
+    process.exit(1);
+  }
+}
+
+rmSync(downloads, {recursive: true, force: true});
+mkdirSync(downloads, {recursive: true});
+const bundled = geraiApiSections.map((section) => {
+  const output = path.join(downloads, `gerai-${section.id}.yaml`);
+  run(`Bundling ${section.file}`, bin('redocly'), [
+    'bundle',
+    path.join('openapi', 'gerai', section.file),
+    '--output',
+    output,
+  ]);
+  return output;
+});
+run('Bundling petstore.yaml', bin('redocly'), [
+  'bundle',
+  path.join('openapi', 'petstore.yaml'),
+  '--output',
+  path.join(downloads, 'petstore.yaml'),
+]);
+run('Joining the merchant API into one description', bin('redocly'), [
+  'join',
+  ...bundled,
+  '--output',
+  path.join(downloads, GERAI_FULL_DOWNLOAD),
+]);
+console.log(`\n✔ API reference generated; downloads in ${path.relative(root, downloads)}/`);

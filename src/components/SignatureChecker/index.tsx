@@ -1,0 +1,236 @@
+import {
+  useId,
+  useRef,
+  useState,
+  useSyncExternalStore,
+  type ChangeEvent,
+  type FormEvent,
+  type ReactNode,
+} from 'react';
+import clsx from 'clsx';
+import styles from './styles.module.css';
+import {createExampleDelivery, DEFAULT_TOLERANCE_SECONDS, verifySignature, type VerifyResult} from './verify';
+
+type Outcome =
+  | {readonly kind: 'idle'}
+  | {readonly kind: 'note'; readonly text: string}
+  | {readonly kind: 'error'; readonly text: string}
+  | {readonly kind: 'result'; readonly result: VerifyResult};
+
+function describeTimestamp(result: VerifyResult): string | null {
+  if (result.timestamp === null) return null;
+  const date = new Date(result.timestamp * 1000).toISOString().replace(/\.\d{3}Z$/, 'Z');
+  return `${result.timestamp} (${date})`;
+}
+
+function ResultPanel({result}: {readonly result: VerifyResult}): ReactNode {
+  const signedAt = describeTimestamp(result);
+  return (
+    <div
+      className={clsx('alert', result.valid ? 'alert--success' : 'alert--danger', styles.result)}
+      data-reason={result.reason}>
+      <p className={styles.verdict}>{result.message}</p>
+      {result.expectedSignature !== null && signedAt !== null && (
+        <dl className={styles.details}>
+          <dt>Signed at (t)</dt>
+          <dd>{signedAt}</dd>
+          <dt>Expected v1 for this payload and secret</dt>
+          <dd>
+            <code className={styles.hex}>{result.expectedSignature}</code>
+          </dd>
+          <dt>Expected header</dt>
+          <dd>
+            <code className={styles.hex}>{`t=${result.timestamp},v1=${result.expectedSignature}`}</code>
+          </dd>
+        </dl>
+      )}
+    </div>
+  );
+}
+
+const noSubscription = (): (() => void) => () => undefined;
+
+/** False while the page is rendered on the server or hydrated, true once React runs in the browser. */
+function useHydrated(): boolean {
+  return useSyncExternalStore(
+    noSubscription,
+    () => true,
+    () => false,
+  );
+}
+
+/**
+ * Checks an X-Gerai-Signature header against a payload and a secret, in the
+ * browser. Nothing is sent anywhere: the HMAC is computed with Web Crypto.
+ */
+export default function SignatureChecker(): ReactNode {
+  const id = useId();
+  // The buttons stay disabled until React runs, so that a click cannot submit the form natively.
+  const hydrated = useHydrated();
+  const ids = {
+    payload: `${id}-payload`,
+    payloadHint: `${id}-payload-hint`,
+    secret: `${id}-secret`,
+    header: `${id}-header`,
+    headerHint: `${id}-header-hint`,
+    window: `${id}-window`,
+  };
+  const [rawBody, setRawBody] = useState('');
+  const [secret, setSecret] = useState('');
+  const [header, setHeader] = useState('');
+  const [checkWindow, setCheckWindow] = useState(true);
+  const [busy, setBusy] = useState(false);
+  const [outcome, setOutcome] = useState<Outcome>({kind: 'idle'});
+  // Only the answer to the latest click is shown.
+  const run = useRef(0);
+
+  const edit =
+    (setter: (value: string) => void) =>
+    (event: ChangeEvent<HTMLInputElement | HTMLTextAreaElement>): void => {
+      setter(event.target.value);
+      setOutcome({kind: 'idle'});
+    };
+
+  async function check(event: FormEvent<HTMLFormElement>): Promise<void> {
+    event.preventDefault();
+    const current = ++run.current;
+    if (secret === '') {
+      setOutcome({kind: 'error', text: 'Enter the secret of the subscription that received the delivery.'});
+      return;
+    }
+    setBusy(true);
+    try {
+      const result = await verifySignature({
+        rawBody,
+        header,
+        secret,
+        now: Date.now() / 1000,
+        toleranceSeconds: DEFAULT_TOLERANCE_SECONDS,
+        checkTimestamp: checkWindow,
+      });
+      if (current === run.current) setOutcome({kind: 'result', result});
+    } catch (error) {
+      if (current === run.current) {
+        setOutcome({kind: 'error', text: error instanceof Error ? error.message : String(error)});
+      }
+    } finally {
+      if (current === run.current) setBusy(false);
+    }
+  }
+
+  async function fillExample(): Promise<void> {
+    const current = ++run.current;
+    try {
+      const example = await createExampleDelivery(Date.now() / 1000);
+      if (current !== run.current) return;
+      setRawBody(example.rawBody);
+      setSecret(example.secret);
+      setHeader(example.header);
+      setCheckWindow(true);
+      setOutcome({
+        kind: 'note',
+        text: 'Filled in a delivery signed just now with an example secret. Select "Check signature", then change one character to see it fail.',
+      });
+    } catch (error) {
+      setOutcome({kind: 'error', text: error instanceof Error ? error.message : String(error)});
+    }
+  }
+
+  return (
+    <section className={styles.checker} aria-label="Webhook signature checker">
+      <form onSubmit={(event) => void check(event)} noValidate>
+        <p className={styles.privacy}>
+          Everything stays in this page: the signature is computed by your browser and nothing is sent
+          anywhere. Use a sandbox secret all the same.
+        </p>
+
+        <div className={styles.field}>
+          <label htmlFor={ids.payload}>Raw payload (the request body, byte for byte)</label>
+          <textarea
+            id={ids.payload}
+            className={clsx(styles.control, styles.payload)}
+            value={rawBody}
+            onChange={edit(setRawBody)}
+            rows={8}
+            spellCheck={false}
+            autoComplete="off"
+            aria-describedby={ids.payloadHint}
+          />
+          <small id={ids.payloadHint} className={styles.hint}>
+            Paste the body as your server received it, before any JSON parsing. Reformatting, or a line break
+            added at the end, changes the signature.
+          </small>
+        </div>
+
+        <div className={styles.field}>
+          <label htmlFor={ids.secret}>Signing secret of the subscription</label>
+          <input
+            id={ids.secret}
+            className={styles.control}
+            type="text"
+            value={secret}
+            onChange={edit(setSecret)}
+            spellCheck={false}
+            autoComplete="off"
+          />
+        </div>
+
+        <div className={styles.field}>
+          <label htmlFor={ids.header}>X-Gerai-Signature header value</label>
+          <input
+            id={ids.header}
+            className={styles.control}
+            type="text"
+            value={header}
+            onChange={edit(setHeader)}
+            spellCheck={false}
+            autoComplete="off"
+            placeholder="t=1772424915,v1=5f1c…"
+            aria-describedby={ids.headerHint}
+          />
+          <small id={ids.headerHint} className={styles.hint}>
+            The value only, in the form <code>t=&lt;Unix seconds&gt;,v1=&lt;hex HMAC-SHA256&gt;</code>.
+          </small>
+        </div>
+
+        <div className={styles.checkbox}>
+          <input
+            id={ids.window}
+            type="checkbox"
+            checked={checkWindow}
+            onChange={(event) => {
+              setCheckWindow(event.target.checked);
+              setOutcome({kind: 'idle'});
+            }}
+          />
+          <label htmlFor={ids.window}>
+            Check the 5-minute window (refuse a timestamp more than 5 minutes from now)
+          </label>
+        </div>
+
+        <div className={styles.actions}>
+          <button type="submit" className="button button--primary" disabled={!hydrated || busy}>
+            Check signature
+          </button>
+          <button
+            type="button"
+            className="button button--secondary"
+            disabled={!hydrated}
+            onClick={() => void fillExample()}>
+            Fill with an example
+          </button>
+        </div>
+      </form>
+
+      <div role="status" aria-live="polite" className={styles.status}>
+        {outcome.kind === 'result' && <ResultPanel result={outcome.result} />}
+        {outcome.kind === 'note' && (
+          <div className={clsx('alert', 'alert--info', styles.result)}>{outcome.text}</div>
+        )}
+        {outcome.kind === 'error' && (
+          <div className={clsx('alert', 'alert--warning', styles.result)}>{outcome.text}</div>
+        )}
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,45 @@
+import {existsSync} from 'node:fs';
+import path from 'node:path';
+
+import type {SidebarsConfig} from '@docusaurus/plugin-content-docs';
+
+/** One item of a sidebar, in its object form. */
+type Item = Exclude<Extract<SidebarsConfig[string], unknown[]>[number], string>;
+
+/** The generator's catch-all category for operations without a tag. */
+const UNTAGGED = 'UNTAGGED';
+
+/**
+ * Reads the `sidebar.ts` that `npm run gen-api` writes beside generated
+ * reference pages. The catch-all category for untagged operations is
+ * dissolved into the list, while categories of declared tags are kept. With
+ * `sorted`, items are ordered by page id, so a section lists its pages
+ * alphabetically as the reference index does.
+ */
+export function generatedItems(folder: string, {sorted = true} = {}): Item[] {
+  const file = path.join(__dirname, '..', '..', folder, 'sidebar.ts');
+  if (!existsSync(file)) {
+    throw new Error(
+      `The generated reference pages in ${folder}/ are missing. ` +
+        'Run `npm run gen-api` (npm start and npm run build run it for you).',
+    );
+  }
+  // Sidebars are loaded by Docusaurus through jiti, which also compiles this TypeScript module.
+  // eslint-disable-next-line @typescript-eslint/no-require-imports
+  const loaded = require(file) as {default: Item[]} | Item[];
+  const items = Array.isArray(loaded) ? loaded : loaded.default;
+  const flat = items.flatMap((item) =>
+    item.type === 'category' && item.label === UNTAGGED ? (item.items as Item[]) : [item],
+  );
+  return sorted ? flat.sort((a, b) => sortKey(a).localeCompare(sortKey(b))) : flat;
+}
+
+function sortKey(item: Item): string {
+  if (item.type === 'doc') {
+    return item.id;
+  }
+  if (item.type === 'category' && item.link?.type === 'doc') {
+    return item.link.id;
+  }
+  return 'label' in item && typeof item.label === 'string' ? item.label : '';
+}

@@ -1,0 +1,35 @@
+/**
+ * The one place for the product name and the hosts the documentation talks
+ * about. Pages never repeat these values: MDX prose and code blocks write a
+ * token such as `@@API_SANDBOX@@`, which the remark plugin in
+ * `src/remark/substitute-tokens.ts` replaces at build time.
+ */
+
+export const PRODUCT_NAME = 'Gerai';
+
+export const PORTAL_TITLE = `${PRODUCT_NAME} Developer Portal`;
+
+export const TAGLINE = 'Simplify the daily operation of every outlet you serve';
+
+export const HOSTS = {
+  auth: {
+    sandbox: 'https://auth.sandbox.gerai.example',
+    production: 'https://auth.gerai.example',
+  },
+  api: {
+    sandbox: 'https://api.sandbox.gerai.example',
+    production: 'https://api.gerai.example',
+  },
+} as const;
+
+export const SUPPORT_EMAIL = 'partner-support@gerai.example';
+
+/** Tokens a page may write; each is replaced by its value when the site builds. */
+export const CONTENT_TOKENS: Readonly<Record<string, string>> = {
+  PRODUCT: PRODUCT_NAME,
+  AUTH_SANDBOX: HOSTS.auth.sandbox,
+  AUTH_PRODUCTION: HOSTS.auth.production,
+  API_SANDBOX: HOSTS.api.sandbox,
+  API_PRODUCTION: HOSTS.api.production,
+  SUPPORT_EMAIL,
+};

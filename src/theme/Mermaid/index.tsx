@@ -1,0 +1,48 @@
+import {useEffect, useRef, useState, type ReactNode} from 'react';
+import Mermaid from '@theme-original/Mermaid';
+import type MermaidType from '@theme/Mermaid';
+import type {WrapperProps} from '@docusaurus/types';
+
+import styles from './styles.module.css';
+
+type Props = WrapperProps<typeof MermaidType>;
+
+/** How far below the viewport a diagram starts loading, so it is drawn before it is seen. */
+const LOAD_MARGIN = '600px 0px';
+
+/**
+ * Draws a diagram only once it comes near the viewport. The diagram library is
+ * the largest script a guide can need; a reader who never scrolls to the
+ * diagram never downloads it. Until then the space is held, so nothing moves.
+ */
+export default function MermaidWrapper(props: Props): ReactNode {
+  const holder = useRef<HTMLDivElement>(null);
+  const [near, setNear] = useState(false);
+
+  useEffect(() => {
+    const element = holder.current;
+    if (!element || near) {
+      return undefined;
+    }
+    if (typeof IntersectionObserver === 'undefined') {
+      setNear(true);
+      return undefined;
+    }
+    const observer = new IntersectionObserver(
+      (entries) => {
+        if (entries.some((entry) => entry.isIntersecting)) {
+          setNear(true);
+        }
+      },
+      {rootMargin: LOAD_MARGIN},
+    );
+    observer.observe(element);
+    return () => observer.disconnect();
+  }, [near]);
+
+  return (
+    <div ref={holder} className={near ? undefined : styles.pending} aria-busy={!near}>
+      {near ? <Mermaid {...props} /> : <span className={styles.label}>Diagram</span>}
+    </div>
+  );
+}
