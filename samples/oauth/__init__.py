@@ -1,0 +1,1 @@
+"""Makes this folder importable so that unittest discovery finds the tests."""
