@@ -1,0 +1,133 @@
+import {expect, test} from '@playwright/test';
+
+import {expectNotFoundPage, waitForHydration} from '../support/pages';
+
+test.describe('navbar', () => {
+  test('shows Products, Documentation, API Reference and Contact Us', async ({page}) => {
+    await page.goto('/');
+    const navbar = page.getByRole('navigation', {name: 'Main'});
+    await expect(
+      navbar.getByRole('button', {name: 'Products'}).or(navbar.getByRole('link', {name: 'Products'})),
+    ).toBeVisible();
+    await expect(navbar.getByRole('link', {name: 'Documentation'})).toHaveAttribute(
+      'href',
+      '/docs/docs/intro',
+    );
+    await expect(navbar.getByRole('link', {name: 'API Reference'})).toHaveAttribute(
+      'href',
+      '/docs/api/intro',
+    );
+    await expect(navbar.getByRole('link', {name: 'Contact Us'})).toHaveAttribute('href', '/contact-us/');
+  });
+
+  test('the Products dropdown leads to Food and Payment', async ({page}) => {
+    await page.goto('/');
+    await waitForHydration(page);
+    const navbar = page.getByRole('navigation', {name: 'Main'});
+    await navbar.locator('.dropdown').hover();
+    const food = navbar.getByRole('link', {name: 'Food', exact: true});
+    await expect(food).toBeVisible();
+    await expect(navbar.getByRole('link', {name: 'Payment', exact: true})).toBeVisible();
+    await food.click();
+    await expect(page).toHaveURL(/\/food\/$/);
+    await expect(page.getByRole('heading', {level: 1, name: 'Gerai Food'})).toBeVisible();
+  });
+
+  test('hides on scroll down and comes back on scroll up', async ({page}) => {
+    await page.goto('/docs/docs/authentication');
+    await waitForHydration(page);
+    const navbar = page.locator('nav.navbar');
+    await expect(navbar).toBeInViewport();
+    await page.evaluate(() => window.scrollBy(0, 600));
+    await page.evaluate(() => window.scrollBy(0, 600));
+    await expect(navbar).toHaveClass(/navbarHidden/);
+    await page.evaluate(() => window.scrollBy(0, -300));
+    await expect(navbar).not.toHaveClass(/navbarHidden/);
+  });
+});
+
+test.describe('theme', () => {
+  test('stays light, with no switch, even when the system prefers dark', async ({browser}) => {
+    const context = await browser.newContext({colorScheme: 'dark'});
+    const page = await context.newPage();
+    await page.goto('/docs/docs/intro');
+    await waitForHydration(page);
+    await expect(page.locator('html')).toHaveAttribute('data-theme', 'light');
+    await expect(page.getByRole('button', {name: /dark mode|light mode|system mode/i})).toHaveCount(0);
+    await context.close();
+  });
+});
+
+test.describe('announcement bar', () => {
+  test('stays dismissed after a reload', async ({page}) => {
+    await page.goto('/');
+    await waitForHydration(page);
+    const bar = page
+      .getByRole('banner')
+      .filter({hasText: 'POS reporting'})
+      .or(page.locator('.theme-announcement-bar'));
+    await expect(bar).toBeVisible();
+    await page.getByRole('button', {name: 'Close'}).first().click();
+    await expect(bar).toHaveCount(0);
+    await page.reload();
+    await waitForHydration(page);
+    await expect(page.locator('.theme-announcement-bar')).toHaveCount(0);
+    await page.goto('/docs/docs/intro');
+    await expect(page.locator('.theme-announcement-bar')).toHaveCount(0);
+  });
+});
+
+test.describe('mobile sidebar', () => {
+  test('has a menu toggle at 996 px wide and below that opens the sidebar', async ({page}) => {
+    await page.setViewportSize({width: 996, height: 800});
+    await page.goto('/docs/docs/intro');
+    await expect(page.getByRole('button', {name: 'Toggle navigation bar'})).toBeVisible();
+    await page.setViewportSize({width: 390, height: 844});
+    await page.goto('/docs/docs/intro');
+    await waitForHydration(page);
+    const toggle = page.getByRole('button', {name: 'Toggle navigation bar'});
+    await expect(toggle).toBeVisible();
+    await expect(page.locator('.theme-doc-sidebar-container')).toBeHidden();
+    await toggle.click();
+    const sidebar = page.locator('.navbar-sidebar');
+    await expect(sidebar).toBeVisible();
+    await expect(sidebar.getByRole('link', {name: 'Getting started'})).toBeVisible();
+  });
+
+  test('has no menu toggle above 996 px, where the sidebar is always shown', async ({page}) => {
+    await page.setViewportSize({width: 997, height: 800});
+    await page.goto('/docs/docs/intro');
+    await expect(page.getByRole('button', {name: 'Toggle navigation bar'})).toBeHidden();
+    await expect(page.locator('.theme-doc-sidebar-container')).toBeVisible();
+  });
+});
+
+test.describe('addresses', () => {
+  test('an unknown path shows the not-found page with a search box', async ({page}) => {
+    const response = await page.goto('/docs/docs/no-such-page');
+    expect(response?.status()).toBe(404);
+    await expectNotFoundPage(page);
+    await expect(page.getByRole('searchbox')).toHaveValue(/no such page/);
+  });
+
+  for (const [typed, clean] of [
+    ['/docs/docs/intro.html', '/docs/docs/intro'],
+    ['/docs/docs/getting-started.html', '/docs/docs/getting-started'],
+    ['/food/index', '/food'],
+    ['/contact-us/index.html', '/contact-us'],
+  ] as const) {
+    test(`${typed} ends on ${clean}`, async ({page}) => {
+      await page.goto(typed);
+      await waitForHydration(page);
+      // A folder's page may keep or drop its trailing slash; either is the clean path.
+      await expect(page).toHaveURL((url) => url.pathname.replace(/\/$/, '') === clean);
+      await expect(page.getByRole('heading', {level: 1})).toBeVisible();
+    });
+  }
+
+  test('/docs leads to the main documentation page', async ({page}) => {
+    await page.goto('/docs');
+    await expect(page).toHaveURL(/\/docs\/docs\/intro$/);
+    await expect(page.getByRole('heading', {level: 1})).toBeVisible();
+  });
+});

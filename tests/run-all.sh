@@ -1,0 +1,30 @@
+#!/usr/bin/env bash
+# `npm test`: every check of the portal, cheapest first.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+step() { printf '\n=== %s ===\n' "$1"; }
+
+step "Programs the browser tests need"
+bash tests/setup.sh
+
+step "Type check"
+npm run --silent typecheck
+
+step "Lint: code, content and OpenAPI"
+npm run --silent lint
+
+step "Unit tests (Node.js): samples, content checks"
+node --test samples/ tests/unit/
+
+step "Unit tests (Python): samples"
+python3 -m unittest discover --start-directory samples --pattern 'test_*.py' --top-level-directory .
+
+step "Production build"
+npm run --silent build
+
+step "Checks of the built site"
+node --test tests/build/
+
+step "Browser tests against the production build"
+npx --no-install playwright test

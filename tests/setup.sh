@@ -1,0 +1,35 @@
+#!/usr/bin/env bash
+# Installs the programs the browser tests need besides npm packages: Chromium
+# (the tests drive the system's browser; Playwright's browser download is not
+# used) and nginx (the tests also serve the build the way production does).
+# As root it installs them with apt-get; otherwise it says what to install.
+set -euo pipefail
+
+missing=()
+command -v chromium >/dev/null 2>&1 || [ -n "${CHROMIUM_PATH:-}" ] || missing+=(chromium)
+command -v nginx >/dev/null 2>&1 || [ -x /usr/sbin/nginx ] || missing+=(nginx)
+
+if [ ${#missing[@]} -eq 0 ]; then
+  echo "setup: chromium and nginx are installed"
+  exit 0
+fi
+
+if [ "$(id -u)" -eq 0 ] && command -v apt-get >/dev/null 2>&1; then
+  echo "setup: installing ${missing[*]} with apt-get"
+  apt-get update -qq
+  DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends \
+    "${missing[@]}" fonts-liberation >/dev/null
+  if [[ " ${missing[*]} " == *" nginx "* ]]; then
+    DEBIAN_FRONTEND=noninteractive apt-get install -y -qq libnginx-mod-http-brotli-filter >/dev/null 2>&1 ||
+      echo "setup: the nginx brotli module is not available; nginx will serve gzip only"
+  fi
+  exit 0
+fi
+
+cat >&2 <<MSG
+setup: the browser tests need programs that are not installed: ${missing[*]}.
+  On Debian or Ubuntu, as root:  apt-get install chromium nginx
+  Elsewhere, install Chromium and nginx with your package manager, or point
+  CHROMIUM_PATH at a Chromium or Chrome binary.
+MSG
+exit 1

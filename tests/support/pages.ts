@@ -1,0 +1,39 @@
+import {expect, type Page} from '@playwright/test';
+
+/**
+ * Collects console errors and uncaught exceptions of a page, so a test can
+ * assert that a page hydrated cleanly.
+ */
+export function watchErrors(page: Page): string[] {
+  const errors: string[] = [];
+  page.on('console', (message) => {
+    if (message.type() === 'error') {
+      errors.push(`console: ${message.text()}`);
+    }
+  });
+  page.on('pageerror', (error) => errors.push(`uncaught: ${error.message}`));
+  return errors;
+}
+
+/** Waits until React has hydrated the page (Docusaurus marks the root then). */
+export async function waitForHydration(page: Page): Promise<void> {
+  await page.waitForLoadState('load');
+  await page.waitForFunction(() => document.documentElement.dataset.hasHydrated === 'true');
+}
+
+/** The visible title of the not-found page. */
+export const NOT_FOUND_HEADING = 'Page not found';
+
+export async function expectNotFoundPage(page: Page): Promise<void> {
+  await expect(page.getByRole('heading', {level: 1, name: NOT_FOUND_HEADING})).toBeVisible();
+  await expect(page.getByRole('search').getByRole('searchbox')).toBeVisible();
+  await expect(page.getByRole('main').getByRole('link', {name: 'Documentation'})).toBeVisible();
+}
+
+/** The search box in the navbar. */
+export function navbarSearch(page: Page) {
+  return page
+    .locator('.navbar')
+    .getByRole('searchbox', {name: 'Search'})
+    .or(page.locator('.navbar input.navbar__search-input'));
+}

@@ -1,0 +1,125 @@
+// The pages agree with the OpenAPI description: every endpoint, scope and event
+// they name exists there, and every JSON example parses.
+import assert from 'node:assert/strict';
+import {describe, test} from 'node:test';
+
+import createJiti from 'jiti';
+
+import {codeBlocks, handWrittenPages} from '../support/content.mjs';
+import {loadFacts, root, templatePattern} from '../support/openapi.mjs';
+
+const jiti = createJiti(root + '/');
+const {substituteTokens} = jiti('./src/remark/substitute-tokens.ts');
+
+const facts = loadFacts();
+const merchantPages = handWrittenPages(['docs']);
+const allPages = handWrittenPages();
+
+const ENDPOINT = /\b(GET|POST|PUT|PATCH|DELETE)\s+`?(\/[^\s`'"|)\\<>]*)/g;
+const API_URL = /@@API_(?:SANDBOX|PRODUCTION)@@(\/[^\s`'"|)\\<>]*)/g;
+const SCOPE = /\b[a-z]+:[a-z_]+:(?:read|write)\b/g;
+const EVENT = /\b(?:food|payment)\.[a-z_]+\.[a-z_]+\b/g;
+
+const knownEndpoints = [...facts.operations, ...facts.oauthPaths].map((op) => ({
+  method: op.method,
+  pattern: templatePattern(op.template),
+}));
+
+function cleanPath(raw) {
+  return raw.replace(/[?#].*$/, '').replace(/[.,:;]+$/, '');
+}
+
+describe('pages agree with the OpenAPI description', () => {
+  test('the description was read', () => {
+    assert.ok(facts.operations.length >= 40, `only ${facts.operations.length} operations found`);
+    assert.ok(facts.events.size >= 11, `only ${facts.events.size} webhook events found`);
+  });
+
+  for (const page of merchantPages) {
+    test(`${page.file}: every METHOD /path it names is an operation`, () => {
+      const unknown = [...page.body.matchAll(ENDPOINT)]
+        .map(([, method, raw]) => ({method, path: cleanPath(raw)}))
+        .filter(({path}) => path.length > 1)
+        .filter(
+          ({method, path}) => !knownEndpoints.some((op) => op.method === method && op.pattern.test(path)),
+        )
+        .map(({method, path}) => `${method} ${path}`);
+      assert.deepEqual(unknown, []);
+    });
+
+    test(`${page.file}: every API address in its examples is a path of the description`, () => {
+      const unknown = [...page.body.matchAll(API_URL)]
+        .map(([, raw]) => cleanPath(raw))
+        .filter((path) => !knownEndpoints.some((op) => op.pattern.test(path)));
+      assert.deepEqual(unknown, []);
+    });
+
+    test(`${page.file}: every scope and event it names exists`, () => {
+      const scopes = [...new Set(page.body.match(SCOPE) ?? [])].filter((scope) => !facts.scopes.has(scope));
+      const events = [...new Set(page.body.match(EVENT) ?? [])].filter((event) => !facts.events.has(event));
+      assert.deepEqual(
+        {unknownScopes: scopes, unknownEvents: events},
+        {unknownScopes: [], unknownEvents: []},
+      );
+    });
+  }
+
+  for (const page of allPages) {
+    test(`${page.file}: every JSON code block parses`, () => {
+      for (const block of codeBlocks(page.body).filter((b) => b.language === 'json')) {
+        const text = substituteTokens(block.content, undefined, page.file);
+        assert.doesNotThrow(() => JSON.parse(text), `invalid JSON in ${page.file}:\n${text.slice(0, 200)}`);
+      }
+    });
+  }
+});
+
+describe('reference pages are complete against the description', () => {
+  const page = (file) => merchantPages.find((p) => p.file === file);
+
+  test('the event list documents exactly the events of the description', () => {
+    const eventList = page('docs/api/event-list.mdx');
+    assert.ok(eventList, 'docs/api/event-list.mdx is missing');
+    const headings = [...eventList.body.matchAll(/^##\s+`([^`]+)`/gm)].map((m) => m[1]);
+    assert.deepEqual([...headings].sort(), [...facts.events.keys()].sort());
+  });
+
+  test('every object of the glossary is a schema of the description', () => {
+    const glossary = page('docs/api/objects-glossary.mdx');
+    assert.ok(glossary, 'docs/api/objects-glossary.mdx is missing');
+    const names = [...glossary.body.matchAll(/^##\s+`?([A-Za-z]+)`?\s*$/gm)].map((m) => m[1]);
+    assert.ok(names.length >= 30, `only ${names.length} objects in the glossary`);
+    assert.deepEqual(
+      names.filter((name) => !facts.schemas.has(name)),
+      [],
+    );
+  });
+
+  test('every scope of the description is explained in the authentication guide', () => {
+    const guide = page('docs/docs/authentication.mdx');
+    assert.ok(guide, 'docs/docs/authentication.mdx is missing');
+    assert.deepEqual(
+      [...facts.scopes].filter((scope) => !guide.body.includes(scope)),
+      [],
+    );
+  });
+});
+
+describe('no filler', () => {
+  const FILLER = /lorem ipsum|\bTODO\b|\bTBD\b|coming soon|placeholder text/i;
+  for (const page of allPages) {
+    test(`${page.file} has no filler words`, () => {
+      assert.doesNotMatch(page.body, FILLER);
+    });
+  }
+
+  test('every page has a title and a description', () => {
+    const incomplete = allPages
+      .filter((p) => !p.file.startsWith('blog/') || !p.file.endsWith('.yml'))
+      .filter((p) => !p.frontMatter.title && !p.body.match(/^# /m))
+      .map((p) => p.file);
+    assert.deepEqual(incomplete, []);
+    const withoutDescription = allPages.filter((p) => !p.frontMatter.description).map((p) => p.file);
+    assert.deepEqual(withoutDescription, []);
+  });
+});
