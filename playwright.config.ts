@@ -5,8 +5,10 @@ import {CHROMIUM_ARGS, chromiumPath} from './tests/support/browser';
 /**
  * Browser tests run against the production build (`npm run build` first),
  * served by `docusaurus serve`, in the system's Chromium.
+ * PORTAL_BUILD_DIR and PORTAL_PORT select another build folder and port.
  */
-const SERVE_PORT = 3100;
+const BUILD_DIR = process.env.PORTAL_BUILD_DIR ?? 'build';
+const SERVE_PORT = Number(process.env.PORTAL_PORT ?? 3100);
 
 export default defineConfig({
   testDir: './tests/e2e',
@@ -31,7 +33,7 @@ export default defineConfig({
     },
   ],
   webServer: {
-    command: `npx --no-install docusaurus serve --port ${SERVE_PORT} --host 127.0.0.1 --no-open`,
+    command: `npx --no-install docusaurus serve --dir ${BUILD_DIR} --port ${SERVE_PORT} --host 127.0.0.1 --no-open`,
     url: `http://127.0.0.1:${SERVE_PORT}/`,
     reuseExistingServer: !process.env.CI,
     timeout: 60_000,

@@ -7,7 +7,8 @@ import {specRoutes} from '../fixtures/routes';
 import {NOT_FOUND_HEADING, waitForHydration, watchErrors} from '../support/pages';
 
 const sitemapPaths = (): string[] => {
-  const xml = readFileSync(path.join(__dirname, '..', '..', 'build', 'sitemap.xml'), 'utf8');
+  const buildDir = path.resolve(__dirname, '..', '..', process.env.PORTAL_BUILD_DIR ?? 'build');
+  const xml = readFileSync(path.join(buildDir, 'sitemap.xml'), 'utf8');
   return [...xml.matchAll(/<loc>([^<]+)<\/loc>/g)].map((match) => new URL(match[1]).pathname);
 };
 
