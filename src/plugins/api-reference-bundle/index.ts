@@ -1,6 +1,7 @@
 import path from 'node:path';
 
 import type {Plugin} from '@docusaurus/types';
+import type {Module} from 'webpack';
 
 /** The generator list of postman-code-generators, which requires all 35 generators. */
 const GENERATOR_LIST = /postman-code-generators[\\/]lib[\\/]assets[\\/]languages\.js$/;
@@ -45,8 +46,9 @@ const REFERENCE_PACKAGES = new RegExp(
 /** The theme's tabs replace the classic ones site-wide, so guides use them too. */
 const SITE_WIDE = /docusaurus-theme-openapi-docs[\\/]lib[\\/]theme[\\/](Tabs|TabItem|utils)[\\/]/;
 
-function isReferenceOnly(module: {resource?: string}): boolean {
-  const resource = module.resource ?? '';
+function isReferenceOnly(module: Module): boolean {
+  // Rspack hands the test a module with `resource`; webpack's has nameForCondition().
+  const resource = (module as {resource?: string}).resource ?? module.nameForCondition() ?? '';
   return REFERENCE_PACKAGES.test(resource) && !SITE_WIDE.test(resource);
 }
 

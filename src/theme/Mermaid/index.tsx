@@ -17,15 +17,14 @@ const LOAD_MARGIN = '600px 0px';
  */
 export default function MermaidWrapper(props: Props): ReactNode {
   const holder = useRef<HTMLDivElement>(null);
-  const [near, setNear] = useState(false);
+  // Browsers without IntersectionObserver draw at once.
+  const [near, setNear] = useState(
+    () => typeof window !== 'undefined' && !('IntersectionObserver' in window),
+  );
 
   useEffect(() => {
     const element = holder.current;
     if (!element || near) {
-      return undefined;
-    }
-    if (typeof IntersectionObserver === 'undefined') {
-      setNear(true);
       return undefined;
     }
     const observer = new IntersectionObserver(

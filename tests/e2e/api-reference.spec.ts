@@ -1,0 +1,172 @@
+import {type ChildProcess, spawn} from 'node:child_process';
+import {readFileSync} from 'node:fs';
+import path from 'node:path';
+import {gzipSync} from 'node:zlib';
+
+import {expect, type Page, test} from '@playwright/test';
+
+import {docsSidebarRoutes} from '../fixtures/routes';
+import {waitForHydration} from '../support/pages';
+
+const root = path.resolve(__dirname, '..', '..');
+const buildDir = path.resolve(root, process.env.PORTAL_BUILD_DIR ?? 'build');
+
+/** Gzipped bytes of every script the page loaded, read from the build. */
+async function scriptWeight(page: Page, route: string): Promise<{total: number; scripts: string[]}> {
+  const scripts = new Set<string>();
+  page.on('response', (response) => {
+    if (response.request().resourceType() === 'script') {
+      scripts.add(new URL(response.url()).pathname);
+    }
+  });
+  await page.goto(route, {waitUntil: 'networkidle'});
+  await waitForHydration(page);
+  const total = [...scripts].reduce(
+    (sum, script) => sum + gzipSync(readFileSync(path.join(buildDir, script))).length,
+    0,
+  );
+  return {total, scripts: [...scripts]};
+}
+
+test.describe('page weight', () => {
+  const KB = 1024;
+  /** Guides carry no API explorer. A diagram loads its library when it nears the viewport. */
+  const GUIDE_BUDGET = 250 * KB;
+  const REFERENCE_BUDGET = 1024 * KB;
+
+  for (const route of docsSidebarRoutes) {
+    test(`${route} loads at most 250 KB of gzipped JavaScript before its diagrams`, async ({page}) => {
+      const {total, scripts} = await scriptWeight(page, route);
+      const diagramLibrary = await page.locator('.docusaurus-mermaid-container').count();
+      // A page whose diagram is in view at load also draws it; the budget is for the page itself.
+      const own = diagramLibrary > 0 ? total - (await mermaidWeight(scripts)) : total;
+      expect(own, `${scripts.length} scripts`).toBeLessThanOrEqual(GUIDE_BUDGET);
+    });
+  }
+
+  for (const route of [
+    '/docs/api/outlet-information/get-all-outlets',
+    '/docs/api/food-integration/reject-order',
+    '/docs/api/payment-integration/create-transaction',
+    '/api/add-a-new-pet-to-the-store',
+  ]) {
+    test(`${route}, a generated reference page, loads at most 1 MB of gzipped JavaScript`, async ({page}) => {
+      const {total} = await scriptWeight(page, route);
+      expect(total).toBeLessThanOrEqual(REFERENCE_BUDGET);
+    });
+  }
+
+  /** Scripts that belong to the diagram library: those that mention its global name. */
+  async function mermaidWeight(scripts: string[]): Promise<number> {
+    return scripts
+      .map((script) => readFileSync(path.join(buildDir, script)))
+      .filter((content) => content.includes('mermaid') && !content.includes('docusaurus-mermaid-container'))
+      .reduce((sum, content) => sum + gzipSync(content).length, 0);
+  }
+});
+
+test.describe('reference pages', () => {
+  test('show the method, path, parameters and examples of the operation', async ({page}) => {
+    await page.goto('/docs/api/food-integration/reject-order');
+    await waitForHydration(page);
+    await expect(page.getByRole('heading', {level: 1, name: 'Reject an order'})).toBeVisible();
+    await expect(page.locator('.openapi__method-endpoint')).toContainText(
+      'PUT https://api.sandbox.gerai.example/integrations/food/outlets/:outlet_id/v1/orders/:order_type/:order_id/cancelled',
+    );
+    const examples = page.locator('article');
+    await expect(examples.getByRole('heading', {name: 'Examples'})).toBeVisible();
+    await expect(
+      examples.locator('pre:visible').filter({hasText: '"cancel_reason_code": "ITEMS_OUT_OF_STOCK"'}).first(),
+    ).toBeVisible();
+    await expect(examples.getByRole('heading', {name: '409 response'})).toBeVisible();
+  });
+
+  test('mark each operation in the sidebar with its method', async ({page}) => {
+    await page.goto('/docs/api/food-integration/order-acceptance');
+    const sidebar = page.locator('.theme-doc-sidebar-menu');
+    await expect(sidebar.locator('li.api-method.put').first()).toBeVisible();
+    await expect(sidebar.getByRole('link', {name: 'Reject an order'})).toBeVisible();
+  });
+
+  test('a hub page leads to each of its operations', async ({page}) => {
+    await page.goto('/docs/api/food-integration/order-acceptance');
+    await waitForHydration(page);
+    const article = page.locator('article');
+    await expect(article.getByRole('link', {name: /Accept an order/})).toHaveAttribute(
+      'href',
+      '/docs/api/food-integration/accept-order',
+    );
+    await expect(article.getByRole('link', {name: /Reject an order/})).toHaveAttribute(
+      'href',
+      '/docs/api/food-integration/reject-order',
+    );
+  });
+
+  test('the description can be downloaded from the API introduction', async ({page, request}) => {
+    await page.goto('/docs/api/intro');
+    const link = page.locator('article a[href$="/openapi/gerai-merchant-api.yaml"]').first();
+    await expect(link).toBeVisible();
+    const response = await request.get('/openapi/gerai-merchant-api.yaml');
+    expect(response.status()).toBe(200);
+    expect(await response.text()).toContain('openapi: 3.1.0');
+  });
+});
+
+test.describe('Send API Request', () => {
+  let mock: ChildProcess | undefined;
+  let mockUrl = '';
+
+  // eslint-disable-next-line no-empty-pattern -- Playwright reads fixtures from the first parameter.
+  test.beforeAll(async ({}, testInfo) => {
+    const port = 4300 + testInfo.workerIndex;
+    mockUrl = `http://127.0.0.1:${port}`;
+    mock = spawn(
+      path.join(root, 'node_modules', '.bin', 'prism'),
+      [
+        'mock',
+        '-h',
+        '127.0.0.1',
+        '-p',
+        String(port),
+        path.join(buildDir, 'openapi', 'gerai-merchant-api.yaml'),
+      ],
+      {stdio: 'ignore'},
+    );
+    await expect
+      .poll(
+        async () => {
+          try {
+            return (await fetch(`${mockUrl}/integrations/partner/v1/linked-outlets`)).status;
+          } catch {
+            return 0;
+          }
+        },
+        {timeout: 30_000},
+      )
+      .toBeGreaterThan(0);
+  });
+
+  test.afterAll(() => {
+    mock?.kill();
+  });
+
+  test('sends a request from the browser to a mock server of the description and shows its answer', async ({
+    page,
+  }) => {
+    await page.goto('/docs/api/outlet-information/get-all-outlets');
+    await waitForHydration(page);
+    const panel = page.locator('.openapi-explorer__request-form');
+    await panel.locator('.openapi-explorer__floating-btn').first().hover();
+    await panel.getByRole('button', {name: 'Edit'}).click();
+    await panel.getByRole('combobox', {name: 'Base URL'}).selectOption('{mockBaseUrl}');
+    const address = panel
+      .locator('input[name="mockBaseUrl"], input[placeholder="mockBaseUrl"]')
+      .or(panel.getByRole('textbox', {name: 'mockBaseUrl'}));
+    await address.fill(mockUrl);
+    await panel.getByLabel('Bearer Token').fill('sandbox-test-token');
+    await panel.getByRole('button', {name: 'Send API Request'}).click();
+    const response = page.locator('.openapi-explorer__response-container');
+    await expect(response).toContainText('Warung Sate Pak Budi', {timeout: 20_000});
+    await expect(response).toContainText('200');
+  });
+});
