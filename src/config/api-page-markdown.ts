@@ -64,7 +64,10 @@ function exampleRequest(api: ApiItem): string {
   const parameters = (api.parameters ?? []) as Parameter[];
   let path = api.path;
   for (const parameter of parameters.filter((p) => p.in === 'path')) {
-    path = path.replace(`{${parameter.name}}`, encodeURIComponent(parameterValue(parameter) ?? parameter.name));
+    path = path.replace(
+      `{${parameter.name}}`,
+      encodeURIComponent(parameterValue(parameter) ?? parameter.name),
+    );
   }
   const query = parameters
     .filter((p) => p.in === 'query' && (p.required || parameterValue(p) !== undefined))
@@ -124,7 +127,11 @@ function examplesSection(api: ApiItem): string {
     const content = (api.requestBody as {content?: Record<string, MediaType>} | undefined)?.content ?? {};
     const payload = exampleOf(Object.values(content)[0]);
     if (payload !== undefined) {
-      parts.push('### Payload', 'The body of the notification delivered to your endpoint.', codeBlock('json', formatBody(payload)));
+      parts.push(
+        '### Payload',
+        'The body of the notification delivered to your endpoint.',
+        codeBlock('json', formatBody(payload)),
+      );
     }
   } else {
     parts.push('### Request', exampleRequest(api));
