@@ -1,6 +1,6 @@
 import {expect, test} from '@playwright/test';
 
-import {expectNotFoundPage, waitForHydration} from '../support/pages';
+import {expectNotFoundPage, waitForHydration, watchErrors} from '../support/pages';
 
 test.describe('navbar', () => {
   test('shows Products, Documentation, API Reference and Contact Us', async ({page}) => {
@@ -103,11 +103,16 @@ test.describe('mobile sidebar', () => {
 });
 
 test.describe('addresses', () => {
-  test('an unknown path shows the not-found page with a search box', async ({page}) => {
+  test('an unknown path shows the not-found page, naming the address, with a search box', async ({page}) => {
+    const errors = watchErrors(page);
     const response = await page.goto('/docs/docs/no-such-page');
     expect(response?.status()).toBe(404);
+    await waitForHydration(page);
     await expectNotFoundPage(page);
+    await expect(page.getByRole('main').locator('code')).toHaveText('/docs/docs/no-such-page');
     await expect(page.getByRole('searchbox')).toHaveValue(/no such page/);
+    // The browser logs the 404 status of the document itself; nothing else may fail.
+    expect(errors.filter((error) => !/status of 404/.test(error))).toEqual([]);
   });
 
   for (const [typed, clean] of [

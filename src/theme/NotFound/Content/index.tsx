@@ -1,6 +1,7 @@
 import type {ReactNode} from 'react';
 import Link from '@docusaurus/Link';
 import {useLocation} from '@docusaurus/router';
+import useIsBrowser from '@docusaurus/useIsBrowser';
 import Heading from '@theme/Heading';
 import type {Props} from '@theme/NotFound/Content';
 import clsx from 'clsx';
@@ -36,17 +37,24 @@ function searchTermsFrom(pathname: string): string {
 /**
  * The portal's not-found page: says what happened, offers a search prefilled
  * from the missing address, and links to the main areas.
+ *
+ * The page is built once, as 404.html, and served for every unknown address,
+ * so the address is known only in the browser: the page names it after
+ * hydration, which must first reproduce the built HTML.
  */
 export default function NotFoundContent({className}: Props): ReactNode {
   const {pathname} = useLocation();
+  const missing = useIsBrowser() ? pathname : null;
+  const terms = missing === null ? '' : searchTermsFrom(missing);
   return (
     <main className={clsx('container margin-vert--xl', className)}>
       <div className={styles.wrapper}>
         <p className={styles.code}>404</p>
         <Heading as="h1">Page not found</Heading>
         <p>
-          There is no page at <code className={styles.path}>{pathname}</code>. It may have moved, or the
-          address may be mistyped. Search the portal, or start from one of its main areas.
+          There is no page at{' '}
+          {missing === null ? 'this address' : <code className={styles.path}>{missing}</code>}. It may have
+          moved, or the address may be mistyped. Search the portal, or start from one of its main areas.
         </p>
         <form action="/search" method="get" role="search" className={styles.search}>
           <label htmlFor="not-found-search" className={styles.label}>
@@ -58,7 +66,9 @@ export default function NotFoundContent({className}: Props): ReactNode {
               name="q"
               type="search"
               className={styles.input}
-              defaultValue={searchTermsFrom(pathname)}
+              // A new box once the address is known, holding its words.
+              key={terms}
+              defaultValue={terms}
               maxLength={200}
             />
             <button type="submit" className="button button--primary">
