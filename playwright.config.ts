@@ -3,12 +3,19 @@ import {defineConfig, devices} from '@playwright/test';
 import {CHROMIUM_ARGS, chromiumPath} from './tests/support/browser';
 
 /**
- * Browser tests run against the production build (`npm run build` first),
- * served by `docusaurus serve`, in the system's Chromium.
- * PORTAL_BUILD_DIR and PORTAL_PORT select another build folder and port.
+ * Browser tests run against the production build (`npm run build` first), in
+ * the system's Chromium, twice: project `serve` through `docusaurus serve`,
+ * project `nginx` through nginx configured as in production (deploy/nginx/,
+ * started by tests/support/nginx-server.ts). Tests about response headers
+ * run on `nginx` only.
+ * PORTAL_BUILD_DIR selects another build folder; PORTAL_PORT and
+ * PORTAL_NGINX_PORT other ports.
  */
 const BUILD_DIR = process.env.PORTAL_BUILD_DIR ?? 'build';
 const SERVE_PORT = Number(process.env.PORTAL_PORT ?? 3100);
+const NGINX_PORT = Number(process.env.PORTAL_NGINX_PORT ?? 3101);
+
+const desktop = {...devices['Desktop Chrome'], viewport: {width: 1280, height: 800}};
 
 export default defineConfig({
   testDir: './tests/e2e',
@@ -21,21 +28,33 @@ export default defineConfig({
   timeout: 60_000,
   expect: {timeout: 10_000},
   use: {
-    baseURL: `http://127.0.0.1:${SERVE_PORT}`,
     trace: 'retain-on-failure',
     screenshot: 'only-on-failure',
     launchOptions: {executablePath: chromiumPath(), args: CHROMIUM_ARGS},
   },
   projects: [
     {
-      name: 'desktop',
-      use: {...devices['Desktop Chrome'], viewport: {width: 1280, height: 800}},
+      name: 'serve',
+      use: {...desktop, baseURL: `http://127.0.0.1:${SERVE_PORT}`},
+    },
+    {
+      name: 'nginx',
+      use: {...desktop, baseURL: `http://127.0.0.1:${NGINX_PORT}`},
     },
   ],
-  webServer: {
-    command: `npx --no-install docusaurus serve --dir ${BUILD_DIR} --port ${SERVE_PORT} --host 127.0.0.1 --no-open`,
-    url: `http://127.0.0.1:${SERVE_PORT}/`,
-    reuseExistingServer: !process.env.CI,
-    timeout: 60_000,
-  },
+  webServer: [
+    {
+      command: `npx --no-install docusaurus serve --dir ${BUILD_DIR} --port ${SERVE_PORT} --host 127.0.0.1 --no-open`,
+      url: `http://127.0.0.1:${SERVE_PORT}/`,
+      reuseExistingServer: !process.env.CI,
+      timeout: 60_000,
+    },
+    {
+      command: `npx --no-install jiti tests/support/nginx-server.ts --root ${BUILD_DIR} --port ${NGINX_PORT}`,
+      url: `http://127.0.0.1:${NGINX_PORT}/`,
+      reuseExistingServer: !process.env.CI,
+      timeout: 60_000,
+      gracefulShutdown: {signal: 'SIGTERM', timeout: 5_000},
+    },
+  ],
 });

@@ -1,16 +1,8 @@
-import {readFileSync} from 'node:fs';
-import path from 'node:path';
-
 import {expect, test} from '@playwright/test';
 
 import {specRoutes} from '../fixtures/routes';
+import {builtSitemapPaths as sitemapPaths} from '../support/host';
 import {NOT_FOUND_HEADING, waitForHydration, watchErrors} from '../support/pages';
-
-const sitemapPaths = (): string[] => {
-  const buildDir = path.resolve(__dirname, '..', '..', process.env.PORTAL_BUILD_DIR ?? 'build');
-  const xml = readFileSync(path.join(buildDir, 'sitemap.xml'), 'utf8');
-  return [...xml.matchAll(/<loc>([^<]+)<\/loc>/g)].map((match) => new URL(match[1]).pathname);
-};
 
 test.describe('every route of the specification', () => {
   test('the sitemap lists every route of the specification', () => {

@@ -1,0 +1,118 @@
+// Checks of the host configuration that `npm run build` writes into <build>/.nginx/,
+// and of the production nginx configuration (deploy/nginx/) against that build.
+import assert from 'node:assert/strict';
+import {spawnSync} from 'node:child_process';
+import {createHash} from 'node:crypto';
+import {copyFileSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync} from 'node:fs';
+import {tmpdir} from 'node:os';
+import path from 'node:path';
+import {after, describe, test} from 'node:test';
+
+import createJiti from 'jiti';
+
+import {root} from '../support/openapi.mjs';
+
+const jiti = createJiti(root + '/');
+const {brotliModule, nginxBinary} = jiti('./tests/support/nginx.ts');
+
+const buildDir = path.resolve(root, process.env.PORTAL_BUILD_DIR ?? 'build');
+const generated = path.join(buildDir, '.nginx');
+const config = () => JSON.parse(readFileSync(path.join(generated, 'host-config.json'), 'utf8'));
+
+function htmlFiles(dir) {
+  return readdirSync(dir, {withFileTypes: true}).flatMap((entry) => {
+    if (entry.name.startsWith('.')) return [];
+    const full = path.join(dir, entry.name);
+    if (entry.isDirectory()) return htmlFiles(full);
+    return entry.name.endsWith('.html') ? [full] : [];
+  });
+}
+
+describe('the build carries its host configuration', () => {
+  test('.nginx/ holds the CSP header, the routes map and their JSON', () => {
+    for (const file of ['csp.conf', 'routes.conf', 'host-config.json']) {
+      assert.ok(existsSync(path.join(generated, file)), `${file} missing: run the build with npm run build`);
+    }
+    const csp = readFileSync(path.join(generated, 'csp.conf'), 'utf8');
+    assert.ok(csp.includes(`add_header Content-Security-Policy "${config().contentSecurityPolicy}" always;`));
+  });
+
+  test('every inline script of every page is allowed by its hash, and nothing more is needed', () => {
+    // Found here with a plain pattern, independently of the HTML parser the build script uses.
+    const scriptSrc = config().contentSecurityPolicy.match(/script-src ([^;]+)/)[1].split(' ');
+    const inline = /<script(?![^>]*\ssrc=)(?![^>]*type=["']?application\/ld\+json)[^>]*>([\s\S]*?)<\/script>/g;
+    const missing = new Set();
+    let scripts = 0;
+    for (const file of htmlFiles(buildDir)) {
+      for (const [, text] of readFileSync(file, 'utf8').matchAll(inline)) {
+        scripts += 1;
+        const hash = `'sha256-${createHash('sha256').update(text, 'utf8').digest('base64')}'`;
+        if (!scriptSrc.includes(hash)) missing.add(`${path.relative(buildDir, file)}: ${text.slice(0, 60)}`);
+      }
+    }
+    assert.ok(scripts > 0);
+    assert.deepEqual([...missing], []);
+    assert.ok(!scriptSrc.includes("'unsafe-inline'") && !config().contentSecurityPolicy.includes("'unsafe-eval'"));
+  });
+
+  test('the trailing-slash routes are the sitemap entries that end in a slash', () => {
+    const sitemap = readFileSync(path.join(buildDir, 'sitemap.xml'), 'utf8');
+    const withSlash = [...sitemap.matchAll(/<loc>([^<]+)<\/loc>/g)]
+      .map((match) => new URL(match[1]).pathname)
+      .filter((route) => route !== '/' && route.endsWith('/'))
+      .map((route) => route.slice(0, -1))
+      .sort();
+    assert.deepEqual(config().trailingSlashRoutes, withSlash);
+  });
+});
+
+describe('the production nginx configuration', () => {
+  const prefix = mkdtempSync(path.join(tmpdir(), 'gerai-nginx-production-'));
+  after(() => rmSync(prefix, {recursive: true, force: true}));
+
+  const tools = spawnSync(nginxBinary(), ['-v']).status === 0 && spawnSync('openssl', ['version']).status === 0;
+
+  test('deploy/nginx/gerai-portal.conf passes `nginx -t` with this build', {skip: !tools && 'needs nginx and openssl'}, () => {
+    // The production layout inside a private prefix: snippets, a certificate, this build.
+    const snippets = path.join(prefix, 'snippets', 'gerai');
+    mkdirSync(snippets, {recursive: true});
+    for (const name of readdirSync(path.join(root, 'deploy/nginx/snippets'))) {
+      copyFileSync(path.join(root, 'deploy/nginx/snippets', name), path.join(snippets, name));
+    }
+    const certificate = path.join(prefix, 'certificate.pem');
+    const key = path.join(prefix, 'key.pem');
+    const openssl = spawnSync('openssl', [
+      'req', '-x509', '-newkey', 'rsa:2048', '-nodes', '-days', '1', '-subj', '/CN=developer.gerai.example',
+      '-keyout', key, '-out', certificate,
+    ]);
+    assert.equal(openssl.status, 0, String(openssl.stderr));
+    let site = readFileSync(path.join(root, 'deploy/nginx/gerai-portal.conf'), 'utf8')
+      .replaceAll('/srv/gerai-portal/current', buildDir)
+      .replaceAll('/etc/letsencrypt/live/developer.gerai.example/fullchain.pem', certificate)
+      .replaceAll('/etc/letsencrypt/live/developer.gerai.example/privkey.pem', key);
+    const brotli = brotliModule();
+    if (!brotli) site = site.replace(/^\s*include snippets\/gerai\/brotli\.conf;$/m, '');
+    writeFileSync(path.join(prefix, 'gerai-portal.conf'), site);
+    const mimeTypes = ['/etc/nginx/mime.types', '/usr/local/etc/nginx/mime.types'].find(existsSync);
+    const conf = path.join(prefix, 'nginx.conf');
+    writeFileSync(
+      conf,
+      [
+        brotli ? `load_module ${brotli};` : '',
+        `pid ${path.join(prefix, 'nginx.pid')};`,
+        'events {}',
+        'http {',
+        `  include ${mimeTypes};`,
+        `  client_body_temp_path ${prefix}/body;`,
+        `  proxy_temp_path ${prefix}/proxy;`,
+        `  fastcgi_temp_path ${prefix}/fastcgi;`,
+        `  uwsgi_temp_path ${prefix}/uwsgi;`,
+        `  scgi_temp_path ${prefix}/scgi;`,
+        '  include gerai-portal.conf;',
+        '}',
+      ].join('\n'),
+    );
+    const result = spawnSync(nginxBinary(), ['-t', '-p', prefix, '-c', conf, '-e', 'stderr'], {encoding: 'utf8'});
+    assert.equal(result.status, 0, result.stderr);
+  });
+});

@@ -1,0 +1,131 @@
+// The parts of the host configuration that scripts/host-config.ts computes from
+// a build: the Content-Security-Policy and the routes that keep a trailing slash.
+import assert from 'node:assert/strict';
+import {describe, test} from 'node:test';
+
+import createJiti from 'jiti';
+
+import {root} from '../support/openapi.mjs';
+
+const jiti = createJiti(root + '/');
+const {contentSecurityPolicy, hashSource, loadsTagManager, pageScripts, serverOrigins} = jiti(
+  './scripts/host-config/csp.ts',
+);
+const {sitemapPaths, trailingSlashRoutes} = jiti('./scripts/host-config/routes.ts');
+
+/** The directive of a policy, e.g. the sources of script-src. */
+const directive = (policy, name) =>
+  policy
+    .split('; ')
+    .find((part) => part.startsWith(`${name} `))
+    ?.slice(name.length + 1);
+
+describe('inline scripts of a page', () => {
+  const page = `<!doctype html><html><head>
+<script>window.a = 1;</script>
+<script type="application/ld+json">{"@type":"BreadcrumbList"}</script>
+<script src="/assets/js/main.js" defer></script>
+<script type=module>import('/x.js')</script>
+</head><body><script>document.body.dataset.b = "</p>";</script></body></html>`;
+
+  test('are the scripts that run, with their exact text; data blocks and files are left out', () => {
+    assert.deepEqual(pageScripts(page).inline, [
+      'window.a = 1;',
+      "import('/x.js')",
+      'document.body.dataset.b = "</p>";',
+    ]);
+  });
+
+  test('are hashed as the browser does: SHA-256 of the text, base64', () => {
+    // The example of the CSP specification's hash sources.
+    assert.equal(
+      hashSource("alert('Hello, world.');"),
+      "'sha256-qznLcsROx4GACP2dm0UCKCzCG+HiZ1guq6ZZDob/Tng='",
+    );
+  });
+
+  test('have their line endings normalised by the HTML parser before hashing, as in the browser', () => {
+    const [text] = pageScripts('<script>a();\r\nb();</script>').inline;
+    assert.equal(text, 'a();\nb();');
+  });
+
+  test('inline event handlers and javascript: links are reported, since the policy blocks them', () => {
+    const {blockedByPolicy} = pageScripts(
+      '<button onclick="go()">Go</button><a href=" javascript:void(0)">x</a>',
+    );
+    assert.equal(blockedByPolicy.length, 2);
+    assert.match(blockedByPolicy[0], /onclick/);
+  });
+
+  test('the tag manager is recognised by its loader in an inline script', () => {
+    assert.equal(loadsTagManager(["j.src='https://www.googletagmanager.com/gtm.js?id='+i+dl;"]), true);
+    assert.equal(loadsTagManager(['window.a = 1;']), false);
+  });
+});
+
+describe('the policy', () => {
+  const input = {
+    scriptHashes: ["'sha256-bbb='", "'sha256-aaa='", "'sha256-aaa='"],
+    apiOrigins: ['https://api.sandbox.gerai.example', 'https://api.gerai.example'],
+    tagManager: false,
+  };
+  const policy = contentSecurityPolicy(input);
+
+  test('allows scripts from the site and by hash only: no unsafe-inline, no unsafe-eval', () => {
+    assert.equal(directive(policy, 'script-src'), "'self' 'sha256-aaa=' 'sha256-bbb='");
+    assert.doesNotMatch(policy, /unsafe-eval/);
+  });
+
+  test('lets the explorer call the API hosts and a mock on loopback, and nothing else', () => {
+    assert.equal(
+      directive(policy, 'connect-src'),
+      "'self' https://api.gerai.example https://api.sandbox.gerai.example http://127.0.0.1:* http://localhost:*",
+    );
+  });
+
+  test('forbids framing, plugins and foreign form targets; images may be data: addresses', () => {
+    assert.equal(directive(policy, 'frame-ancestors'), "'none'");
+    assert.equal(directive(policy, 'object-src'), "'none'");
+    assert.equal(directive(policy, 'form-action'), "'self'");
+    assert.equal(directive(policy, 'img-src'), "'self' data:");
+    assert.equal(directive(policy, 'worker-src'), "'self'");
+  });
+
+  test('names Google Tag Manager only when the build loads it', () => {
+    assert.doesNotMatch(policy, /google/);
+    const withTagManager = contentSecurityPolicy({...input, tagManager: true});
+    assert.match(directive(withTagManager, 'script-src'), /https:\/\/www\.googletagmanager\.com/);
+    assert.match(directive(withTagManager, 'connect-src'), /google-analytics\.com/);
+    assert.equal(directive(withTagManager, 'frame-src'), 'https://www.googletagmanager.com');
+  });
+
+  test('takes the origins of the OpenAPI servers, skipping templated ones', () => {
+    assert.deepEqual(
+      serverOrigins([
+        'https://api.sandbox.gerai.example',
+        'https://api.gerai.example/v1',
+        '{mockBaseUrl}',
+        '/relative',
+        'https://api.gerai.example',
+      ]),
+      ['https://api.gerai.example', 'https://api.sandbox.gerai.example'],
+    );
+  });
+});
+
+describe('routes that keep a trailing slash', () => {
+  const sitemap = `<urlset>
+<url><loc>https://developer.gerai.example/</loc></url>
+<url><loc>https://developer.gerai.example/docs/docs/intro</loc></url>
+<url><loc>https://developer.gerai.example/food/</loc></url>
+<url><loc>https://developer.gerai.example/docs/api/webhooks/</loc></url>
+</urlset>`;
+
+  test('are the sitemap entries that end in a slash, root aside, without the slash', () => {
+    assert.deepEqual(trailingSlashRoutes(sitemapPaths(sitemap)), ['/docs/api/webhooks', '/food']);
+  });
+
+  test('refuse characters that do not belong in an nginx map', () => {
+    assert.throws(() => trailingSlashRoutes(['/a"b/']), /characters/);
+  });
+});
