@@ -1,15 +1,13 @@
-import {type ChildProcess, spawn} from 'node:child_process';
 import {readFileSync} from 'node:fs';
 import path from 'node:path';
 import {gzipSync} from 'node:zlib';
 
-import {expect, type Page, test} from '@playwright/test';
+import {expect, type Page} from '@playwright/test';
 
 import {docsSidebarRoutes} from '../fixtures/routes';
+import {buildDir} from '../support/host';
+import {sendRequestToMock, test} from '../support/mock-api';
 import {waitForHydration} from '../support/pages';
-
-const root = path.resolve(__dirname, '..', '..');
-const buildDir = path.resolve(root, process.env.PORTAL_BUILD_DIR ?? 'build');
 
 /** Gzipped bytes of every script the page loaded, read from the build. */
 async function scriptWeight(page: Page, route: string): Promise<{total: number; scripts: string[]}> {
@@ -113,59 +111,12 @@ test.describe('reference pages', () => {
 });
 
 test.describe('Send API Request', () => {
-  let mock: ChildProcess | undefined;
-  let mockUrl = '';
-
-  // eslint-disable-next-line no-empty-pattern -- Playwright reads fixtures from the first parameter.
-  test.beforeAll(async ({}, testInfo) => {
-    const port = 4300 + testInfo.workerIndex;
-    mockUrl = `http://127.0.0.1:${port}`;
-    mock = spawn(
-      path.join(root, 'node_modules', '.bin', 'prism'),
-      [
-        'mock',
-        '-h',
-        '127.0.0.1',
-        '-p',
-        String(port),
-        path.join(buildDir, 'openapi', 'gerai-merchant-api.yaml'),
-      ],
-      {stdio: 'ignore'},
-    );
-    await expect
-      .poll(
-        async () => {
-          try {
-            return (await fetch(`${mockUrl}/integrations/partner/v1/linked-outlets`)).status;
-          } catch {
-            return 0;
-          }
-        },
-        {timeout: 30_000},
-      )
-      .toBeGreaterThan(0);
-  });
-
-  test.afterAll(() => {
-    mock?.kill();
-  });
-
   test('sends a request from the browser to a mock server of the description and shows its answer', async ({
     page,
+    mockApi,
   }) => {
     await page.goto('/docs/api/outlet-information/get-all-outlets');
-    await waitForHydration(page);
-    const panel = page.locator('.openapi-explorer__request-form');
-    await panel.locator('.openapi-explorer__floating-btn').first().hover();
-    await panel.getByRole('button', {name: 'Edit'}).click();
-    await panel.getByRole('combobox', {name: 'Base URL'}).selectOption('{mockBaseUrl}');
-    const address = panel
-      .locator('input[name="mockBaseUrl"], input[placeholder="mockBaseUrl"]')
-      .or(panel.getByRole('textbox', {name: 'mockBaseUrl'}));
-    await address.fill(mockUrl);
-    await panel.getByLabel('Bearer Token').fill('sandbox-test-token');
-    await panel.getByRole('button', {name: 'Send API Request'}).click();
-    const response = page.locator('.openapi-explorer__response-container');
+    const response = await sendRequestToMock(page, mockApi);
     await expect(response).toContainText('Warung Sate Pak Budi', {timeout: 20_000});
     await expect(response).toContainText('200');
   });
