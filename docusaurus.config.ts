@@ -166,6 +166,8 @@ const config: Config = {
         indexDocs: true,
         indexBlog: true,
         indexPages: true,
+        // Lists of posts, with no title or text of their own: as results they were unnamed links.
+        ignoreFiles: ['blog/archive', 'blog/authors'],
         docsRouteBasePath: ['docs', 'api'],
         docsPluginIdForPreferredVersion: 'default',
         explicitSearchResultPath: true,

@@ -63,3 +63,32 @@ describe('downloads', () => {
     });
   }
 });
+
+describe('search index', () => {
+  /** The pages of the local search's index: its first part holds one document per page, with the page title. */
+  function indexedPages() {
+    const [titles] = JSON.parse(readFileSync(path.join(build, 'search-index.json'), 'utf8'));
+    return titles.documents;
+  }
+
+  test('holds the guides, the reference, the landing pages and the blog', () => {
+    const urls = new Set(indexedPages().map((page) => page.u));
+    for (const url of [
+      '/docs/docs/authentication',
+      '/docs/api/food-integration/reject-order',
+      '/payment/',
+      '/blog/welcome',
+    ]) {
+      assert.ok(urls.has(url), `${url} is not in the index`);
+    }
+  });
+
+  test('every page it can return has a title to show as the result', () => {
+    const untitled = indexedPages().filter((page) => !page.t?.trim());
+    assert.deepEqual(
+      untitled.map((page) => page.u),
+      [],
+      'pages that would be listed as results without a name',
+    );
+  });
+});

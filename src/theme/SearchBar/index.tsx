@@ -1,0 +1,54 @@
+import {useEffect, useRef, type ReactNode} from 'react';
+import SearchBar from '@theme-original/SearchBar';
+
+import {keepFocusWhereTheUserMovedIt} from './keepFocus';
+import {limitInputsUnder} from './queryLength';
+import styles from './styles.module.css';
+
+/**
+ * Fills in what the local search's suggestion box (autocomplete.js, which
+ * builds its markup outside React) leaves out for assistive technologies:
+ * - the combobox names the listbox it controls (`aria-controls`, required by ARIA 1.2);
+ * - the clear button (drawn as "✕") is named "Clear the search".
+ * autocomplete.js takes over the search box only once the search index has
+ * loaded, so the fixes are applied whenever the markup changes. The box also
+ * takes at most MAX_QUERY_LENGTH characters (see ./queryLength), and leaves
+ * the focus where the user moved it while its index loads (see ./keepFocus).
+ */
+function completeSearchMarkup(root: HTMLElement): void {
+  root.querySelectorAll('input[role="combobox"][aria-owns]:not([aria-controls])').forEach((input) => {
+    input.setAttribute('aria-controls', input.getAttribute('aria-owns') ?? '');
+  });
+  root.querySelectorAll('button[class*="searchClearButton"]:not([aria-label])').forEach((button) => {
+    button.setAttribute('aria-label', 'Clear the search');
+  });
+}
+
+export default function SearchBarWrapper(): ReactNode {
+  const root = useRef<HTMLDivElement>(null);
+
+  useEffect(() => {
+    const element = root.current;
+    if (!element) {
+      return undefined;
+    }
+    const complete = () => {
+      completeSearchMarkup(element);
+      limitInputsUnder(element);
+    };
+    complete();
+    const observer = new MutationObserver(complete);
+    observer.observe(element, {childList: true, subtree: true});
+    const releaseFocus = keepFocusWhereTheUserMovedIt(element);
+    return () => {
+      observer.disconnect();
+      releaseFocus();
+    };
+  }, []);
+
+  return (
+    <div ref={root} className={styles.contents}>
+      <SearchBar />
+    </div>
+  );
+}
