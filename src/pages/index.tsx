@@ -60,39 +60,41 @@ export default function Home(): ReactNode {
     <Layout
       title="Home"
       description={`${siteConfig.tagline}: APIs and guides for partners integrating with ${PRODUCT_NAME} Food, Pay and POS.`}>
-      <header className={styles.hero}>
-        <div className="container">
-          <Heading as="h1" className={styles.title}>
-            {siteConfig.title}
-          </Heading>
-          <p className={styles.tagline}>{siteConfig.tagline}.</p>
-          <p className={styles.lead}>
-            Connect your point of sale, order system or app to {PRODUCT_NAME}: publish menus, take orders and
-            QRIS payments, and read sales from one set of OAuth 2.0 APIs.
-          </p>
-          <div className={styles.actions}>
-            <Link className="button button--primary button--lg" to="/docs/docs/getting-started">
-              Get started
-            </Link>
-            <Link className="button button--secondary button--lg" to="/docs/api/intro">
-              API Reference
-            </Link>
+      <main>
+        <header className={styles.hero}>
+          <div className="container">
+            <Heading as="h1" className={styles.title}>
+              {siteConfig.title}
+            </Heading>
+            <p className={styles.tagline}>{siteConfig.tagline}.</p>
+            <p className={styles.lead}>
+              Connect your point of sale, order system or app to {PRODUCT_NAME}: publish menus, take orders
+              and QRIS payments, and read sales from one set of OAuth 2.0 APIs.
+            </p>
+            <div className={styles.actions}>
+              <Link className="button button--primary button--lg" to="/docs/docs/getting-started">
+                Get started
+              </Link>
+              <Link className="button button--secondary button--lg" to="/docs/api/intro">
+                API Reference
+              </Link>
+            </div>
           </div>
+        </header>
+        <div className="container margin-vert--xl">
+          <section className="margin-bottom--xl" aria-labelledby="products">
+            <Heading as="h2" id="products">
+              Products
+            </Heading>
+            <CardGrid cards={products} />
+          </section>
+          <section aria-labelledby="resources">
+            <Heading as="h2" id="resources">
+              Build your integration
+            </Heading>
+            <CardGrid cards={resources} />
+          </section>
         </div>
-      </header>
-      <main className="container margin-vert--xl">
-        <section className="margin-bottom--xl" aria-labelledby="products">
-          <Heading as="h2" id="products">
-            Products
-          </Heading>
-          <CardGrid cards={products} />
-        </section>
-        <section aria-labelledby="resources">
-          <Heading as="h2" id="resources">
-            Build your integration
-          </Heading>
-          <CardGrid cards={resources} />
-        </section>
       </main>
     </Layout>
   );

@@ -1,6 +1,8 @@
-import {lazy, Suspense, type ReactNode} from 'react';
+import {lazy, Suspense, useEffect, useRef, type ReactNode, type RefObject} from 'react';
 import DocItem from '@theme/DocItem';
 import type {Props} from '@theme/DocItem';
+
+import styles from './styles.module.css';
 
 /**
  * The API explorer (request builder, code samples, "Send API Request") is by far
@@ -16,13 +18,44 @@ function isGeneratedReference(frontMatter: Props['content']['frontMatter']): boo
   return 'api' in frontMatter || 'schema' in frontMatter;
 }
 
+/** Parameters and schema properties that the OpenAPI theme draws as <div>s straight inside a <ul>. */
+const UNMARKED_LIST_ITEMS =
+  ':is(ul, ol) > div:is(.openapi-params__list-item, .openapi-schema__list-item):not([role])';
+
+/**
+ * Gives those <div>s the list item role, so the lists of parameters and
+ * properties are lists that assistive technologies can count and navigate
+ * (WCAG 1.3.1). The theme renders them on the client and again on every tab
+ * change, so new ones are marked as they appear.
+ */
+function useListItemRoles(root: RefObject<HTMLDivElement | null>, active: boolean): void {
+  useEffect(() => {
+    const element = root.current;
+    if (!active || !element) {
+      return undefined;
+    }
+    const mark = () => {
+      element.querySelectorAll(UNMARKED_LIST_ITEMS).forEach((item) => item.setAttribute('role', 'listitem'));
+    };
+    mark();
+    const observer = new MutationObserver(mark);
+    observer.observe(element, {childList: true, subtree: true});
+    return () => observer.disconnect();
+  }, [root, active]);
+}
+
 export default function DocItemOrApi(props: Props): ReactNode {
-  if (!isGeneratedReference(props.content.frontMatter)) {
+  const reference = useRef<HTMLDivElement>(null);
+  const generated = isGeneratedReference(props.content.frontMatter);
+  useListItemRoles(reference, generated);
+  if (!generated) {
     return <DocItem {...props} />;
   }
   return (
-    <Suspense fallback={null}>
-      <ApiItem {...props} />
-    </Suspense>
+    <div ref={reference} className={styles.contents}>
+      <Suspense fallback={null}>
+        <ApiItem {...props} />
+      </Suspense>
+    </div>
   );
 }

@@ -38,67 +38,69 @@ export default function ProductLanding({
 }: ProductLandingProps): ReactNode {
   return (
     <Layout title={name} description={summary}>
-      <header className={styles.hero}>
-        <div className="container">
-          <Heading as="h1" className={styles.title}>
-            {name}
-          </Heading>
-          <p className={styles.summary}>{summary}</p>
-          <div className={styles.actions}>
-            <Link className="button button--primary button--lg" to={primaryAction.to}>
-              {primaryAction.label}
-            </Link>
-            <Link className="button button--secondary button--lg" to="/contact-us/">
-              Talk to partner support
-            </Link>
+      <main>
+        <header className={styles.hero}>
+          <div className="container">
+            <Heading as="h1" className={styles.title}>
+              {name}
+            </Heading>
+            <p className={styles.summary}>{summary}</p>
+            <div className={styles.actions}>
+              <Link className="button button--primary button--lg" to={primaryAction.to}>
+                {primaryAction.label}
+              </Link>
+              <Link className="button button--secondary button--lg" to="/contact-us/">
+                Talk to partner support
+              </Link>
+            </div>
           </div>
+        </header>
+        <div className="container margin-vert--xl">
+          <section className={styles.section} aria-labelledby="what-it-does">
+            <Heading as="h2" id="what-it-does">
+              What the integration does
+            </Heading>
+            <ul className={styles.capabilities}>
+              {capabilities.map((capability) => (
+                <li key={capability}>{capability}</li>
+              ))}
+            </ul>
+          </section>
+          <section className={styles.section} aria-labelledby="who-it-is-for">
+            <Heading as="h2" id="who-it-is-for">
+              Who it is for
+            </Heading>
+            <div className="row">
+              {audiences.map((audience) => (
+                <div key={audience.title} className="col col--6 margin-bottom--md">
+                  <Heading as="h3">{audience.title}</Heading>
+                  <p>{audience.body}</p>
+                </div>
+              ))}
+            </div>
+          </section>
+          <section className={styles.section} aria-labelledby="steps">
+            <Heading as="h2" id="steps">
+              From sandbox to production
+            </Heading>
+            <ol className={styles.steps}>
+              {steps.map((step) => (
+                <li key={step.title} className={styles.step}>
+                  <Heading as="h3" className={styles.stepTitle}>
+                    {step.title}
+                  </Heading>
+                  <p>{step.body}</p>
+                </li>
+              ))}
+            </ol>
+          </section>
+          <section className={styles.section} aria-labelledby="guides">
+            <Heading as="h2" id="guides">
+              Guides and reference
+            </Heading>
+            <CardGrid cards={guides} />
+          </section>
         </div>
-      </header>
-      <main className="container margin-vert--xl">
-        <section className={styles.section} aria-labelledby="what-it-does">
-          <Heading as="h2" id="what-it-does">
-            What the integration does
-          </Heading>
-          <ul className={styles.capabilities}>
-            {capabilities.map((capability) => (
-              <li key={capability}>{capability}</li>
-            ))}
-          </ul>
-        </section>
-        <section className={styles.section} aria-labelledby="who-it-is-for">
-          <Heading as="h2" id="who-it-is-for">
-            Who it is for
-          </Heading>
-          <div className="row">
-            {audiences.map((audience) => (
-              <div key={audience.title} className="col col--6 margin-bottom--md">
-                <Heading as="h3">{audience.title}</Heading>
-                <p>{audience.body}</p>
-              </div>
-            ))}
-          </div>
-        </section>
-        <section className={styles.section} aria-labelledby="steps">
-          <Heading as="h2" id="steps">
-            From sandbox to production
-          </Heading>
-          <ol className={styles.steps}>
-            {steps.map((step) => (
-              <li key={step.title} className={styles.step}>
-                <Heading as="h3" className={styles.stepTitle}>
-                  {step.title}
-                </Heading>
-                <p>{step.body}</p>
-              </li>
-            ))}
-          </ol>
-        </section>
-        <section className={styles.section} aria-labelledby="guides">
-          <Heading as="h2" id="guides">
-            Guides and reference
-          </Heading>
-          <CardGrid cards={guides} />
-        </section>
       </main>
     </Layout>
   );

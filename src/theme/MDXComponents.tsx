@@ -1,0 +1,17 @@
+import OriginalComponents from '@theme-original/MDXComponents';
+
+import MarkdownListItem from '@site/src/components/MarkdownListItem';
+import MarkdownTable from '@site/src/components/MarkdownTable';
+
+/**
+ * The classic theme's Markdown elements, with two changes for keyboard and
+ * screen reader users: wide tables scroll in a focusable box, and task list
+ * checkboxes are named by their item's text.
+ */
+const MDXComponents = {
+  ...OriginalComponents,
+  li: MarkdownListItem,
+  table: MarkdownTable,
+};
+
+export default MDXComponents;
