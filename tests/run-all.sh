@@ -14,17 +14,20 @@ npm run --silent typecheck
 step "Lint: code, content and OpenAPI"
 npm run --silent lint
 
+step "Production dependencies: no high or critical advisory (npm audit)"
+npm run --silent audit:prod
+
 step "Unit tests (Node.js): samples, content checks"
 node --test samples/ tests/unit/
 
 step "Unit tests (Python): samples"
 python3 -m unittest discover --start-directory samples --pattern 'test_*.py' --top-level-directory .
 
-step "Production build"
+step "Production build, with its nginx configuration (build/.nginx/, by the postbuild script)"
 npm run --silent build
 
-step "Checks of the built site"
+step "Checks of the built site and of deploy/nginx/"
 node --test tests/build/
 
-step "Browser tests against the production build"
+step "Browser tests against the production build: docusaurus serve and nginx"
 npx --no-install playwright test
