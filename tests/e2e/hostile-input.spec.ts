@@ -47,8 +47,9 @@ async function watchForScript(page: Page) {
 
 /**
  * The page is not frozen: its event loop runs a queued task within a second,
- * and a plain interaction (opening the Products menu) completes within a few
- * seconds, on a busy machine too.
+ * and a plain interaction (opening the Products menu) completes. The event
+ * loop is the measure of a freeze; the interaction's bound is loose because,
+ * with the whole suite on two cores, driving it took up to 12 s.
  */
 async function expectResponsive(page: Page): Promise<void> {
   const delays = await page.evaluate(async () => {
@@ -69,18 +70,18 @@ async function expectResponsive(page: Page): Promise<void> {
   const navbar = page.getByRole('navigation', {name: 'Main'});
   await navbar.getByRole('button', {name: 'Products'}).hover();
   await expect(navbar.getByRole('link', {name: 'Food', exact: true})).toBeVisible();
-  expect(Date.now() - started).toBeLessThan(10_000);
+  expect(Date.now() - started).toBeLessThan(30_000);
 }
 
 /**
  * How long the search may take for a hostile query. The search runs in a worker, so the page
  * stays responsive meanwhile; the slowest query here, search syntax with a wildcard, takes about
- * 5 s on an idle machine and took more than 30 s with the whole suite running on two cores.
+ * 5 s on an idle machine and took more than 60 s with the whole suite running on two cores.
  */
-const ANSWER_TIMEOUT = 60_000;
+const ANSWER_TIMEOUT = 150_000;
 
 /** A search test waits for two answers and checks the page twice: more than the default minute on a busy machine. */
-const SEARCH_TEST_TIMEOUT = 180_000;
+const SEARCH_TEST_TIMEOUT = 300_000;
 
 /** After the hostile query, a plain one still finds pages. */
 async function expectSearchStillWorks(page: Page): Promise<void> {
