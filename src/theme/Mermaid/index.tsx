@@ -14,6 +14,7 @@ const LOAD_MARGIN = '600px 0px';
  * Draws a diagram only once it comes near the viewport. The diagram library is
  * the largest script a guide can need; a reader who never scrolls to the
  * diagram never downloads it. Until then the space is held, so nothing moves.
+ * `data-diagram` marks each diagram's place, drawn or not.
  */
 export default function MermaidWrapper(props: Props): ReactNode {
   const holder = useRef<HTMLDivElement>(null);
@@ -40,7 +41,7 @@ export default function MermaidWrapper(props: Props): ReactNode {
   }, [near]);
 
   return (
-    <div ref={holder} className={near ? undefined : styles.pending} aria-busy={!near}>
+    <div ref={holder} className={near ? undefined : styles.pending} aria-busy={!near} data-diagram>
       {near ? <Mermaid {...props} /> : <span className={styles.label}>Diagram</span>}
     </div>
   );
