@@ -152,6 +152,7 @@ const config: Config = {
       },
     ],
     './src/plugins/api-reference-bundle/index.ts',
+    './src/plugins/search-query/index.ts',
     ...tagManagerPlugin(process.env.GTM_CONTAINER_ID),
   ] satisfies PluginConfig[],
 

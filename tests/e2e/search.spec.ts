@@ -56,6 +56,17 @@ test.describe('local search', () => {
     await expect(suggestions(page).getByText('No results')).toBeVisible();
   });
 
+  test('an asterisk is read as part of the text, not as a wildcard: webhook* finds what webhook finds', async ({
+    page,
+  }) => {
+    await typeQuery(page, 'webhook*');
+    await expect(hits(page).first()).toBeVisible();
+    const starred = await hits(page).locator('[class*="hitTitle"]').allTextContents();
+    await navbarSearch(page).fill('webhook');
+    await expect(hits(page).first()).toBeVisible();
+    expect(await hits(page).locator('[class*="hitTitle"]').allTextContents()).toEqual(starred);
+  });
+
   test('the search page works on a cold load', async ({page}) => {
     await page.goto('/search?q=order%20state');
     await waitForHydration(page);

@@ -1,0 +1,11 @@
+// The local search ships its worker client without type declarations; this states the part
+// src/plugins/search-query uses.
+declare module '@easyops-cn/docusaurus-search-local/dist/client/client/theme/searchByWorker.js' {
+  export function fetchIndexesByWorker(baseUrl: string, searchContext: string): Promise<void>;
+  export function searchByWorker(
+    baseUrl: string,
+    searchContext: string,
+    input: string,
+    limit: number,
+  ): Promise<unknown[]>;
+}
