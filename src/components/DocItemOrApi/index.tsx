@@ -1,6 +1,8 @@
-import {lazy, Suspense, useEffect, useRef, type ReactNode, type RefObject} from 'react';
+import {lazy, Suspense, useRef, type ReactNode} from 'react';
 import DocItem from '@theme/DocItem';
 import type {Props} from '@theme/DocItem';
+
+import {useMarkupFix} from '@site/src/hooks/useMarkupFix';
 
 import styles from './styles.module.css';
 
@@ -26,28 +28,16 @@ const UNMARKED_LIST_ITEMS =
  * Gives those <div>s the list item role, so the lists of parameters and
  * properties are lists that assistive technologies can count and navigate
  * (WCAG 1.3.1). The theme renders them on the client and again on every tab
- * change, so new ones are marked as they appear.
+ * change, so new ones are marked as they appear (see useMarkupFix).
  */
-function useListItemRoles(root: RefObject<HTMLDivElement | null>, active: boolean): void {
-  useEffect(() => {
-    const element = root.current;
-    if (!active || !element) {
-      return undefined;
-    }
-    const mark = () => {
-      element.querySelectorAll(UNMARKED_LIST_ITEMS).forEach((item) => item.setAttribute('role', 'listitem'));
-    };
-    mark();
-    const observer = new MutationObserver(mark);
-    observer.observe(element, {childList: true, subtree: true});
-    return () => observer.disconnect();
-  }, [root, active]);
+function markListItems(root: HTMLElement): void {
+  root.querySelectorAll(UNMARKED_LIST_ITEMS).forEach((item) => item.setAttribute('role', 'listitem'));
 }
 
 export default function DocItemOrApi(props: Props): ReactNode {
   const reference = useRef<HTMLDivElement>(null);
   const generated = isGeneratedReference(props.content.frontMatter);
-  useListItemRoles(reference, generated);
+  useMarkupFix(reference, markListItems, generated);
   if (!generated) {
     return <DocItem {...props} />;
   }

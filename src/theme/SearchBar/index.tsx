@@ -1,6 +1,8 @@
 import {useEffect, useRef, type ReactNode} from 'react';
 import SearchBar from '@theme-original/SearchBar';
 
+import {useMarkupFix} from '@site/src/hooks/useMarkupFix';
+
 import {keepFocusWhereTheUserMovedIt} from './keepFocus';
 import {limitInputsUnder} from './queryLength';
 import styles from './styles.module.css';
@@ -11,9 +13,10 @@ import styles from './styles.module.css';
  * - the combobox names the listbox it controls (`aria-controls`, required by ARIA 1.2);
  * - the clear button (drawn as "✕") is named "Clear the search".
  * autocomplete.js takes over the search box only once the search index has
- * loaded, so the fixes are applied whenever the markup changes. The box also
- * takes at most MAX_QUERY_LENGTH characters (see ./queryLength), and leaves
- * the focus where the user moved it while its index loads (see ./keepFocus).
+ * loaded, so the fixes are applied whenever the markup changes (see
+ * useMarkupFix). The box also takes at most MAX_QUERY_LENGTH characters (see
+ * ./queryLength), and leaves the focus where the user moved it while its
+ * index loads (see ./keepFocus).
  */
 function completeSearchMarkup(root: HTMLElement): void {
   root.querySelectorAll('input[role="combobox"][aria-owns]:not([aria-controls])').forEach((input) => {
@@ -22,28 +25,16 @@ function completeSearchMarkup(root: HTMLElement): void {
   root.querySelectorAll('button[class*="searchClearButton"]:not([aria-label])').forEach((button) => {
     button.setAttribute('aria-label', 'Clear the search');
   });
+  limitInputsUnder(root);
 }
 
 export default function SearchBarWrapper(): ReactNode {
   const root = useRef<HTMLDivElement>(null);
+  useMarkupFix(root, completeSearchMarkup);
 
   useEffect(() => {
     const element = root.current;
-    if (!element) {
-      return undefined;
-    }
-    const complete = () => {
-      completeSearchMarkup(element);
-      limitInputsUnder(element);
-    };
-    complete();
-    const observer = new MutationObserver(complete);
-    observer.observe(element, {childList: true, subtree: true});
-    const releaseFocus = keepFocusWhereTheUserMovedIt(element);
-    return () => {
-      observer.disconnect();
-      releaseFocus();
-    };
+    return element ? keepFocusWhereTheUserMovedIt(element) : undefined;
   }, []);
 
   return (
