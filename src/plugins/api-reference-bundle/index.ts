@@ -3,6 +3,8 @@ import path from 'node:path';
 import type {Plugin} from '@docusaurus/types';
 import type {Module} from 'webpack';
 
+import {replaceModule} from '../replace-module';
+
 /** The generator list of postman-code-generators, which requires all 35 generators. */
 const GENERATOR_LIST = /postman-code-generators[\\/]lib[\\/]assets[\\/]languages\.js$/;
 
@@ -58,11 +60,6 @@ function packageDirSeenByTheme(name: string): string {
   return path.dirname(require.resolve(`${name}/package.json`, {paths: [theme]}));
 }
 
-interface ReplaceableResource {
-  request: string;
-  createData?: {resource?: string};
-}
-
 /**
  * Keeps the API reference's JavaScript where it is needed.
  *
@@ -105,17 +102,7 @@ export default function apiReferenceBundlePlugin(): Plugin {
             },
           },
         },
-        plugins: [
-          new currentBundler.instance.NormalModuleReplacementPlugin(
-            GENERATOR_LIST,
-            (resource: ReplaceableResource) => {
-              resource.request = generators;
-              if (resource.createData?.resource) {
-                resource.createData.resource = generators;
-              }
-            },
-          ),
-        ],
+        plugins: [replaceModule(currentBundler, GENERATOR_LIST, generators)],
       };
     },
   };

@@ -2,16 +2,12 @@ import path from 'node:path';
 
 import type {Plugin} from '@docusaurus/types';
 
+import {replaceModule} from '../replace-module';
+
 /** The module through which the local search's box and page reach its worker. */
 const WORKER_CLIENT = /[\\/]searchByWorker(?:\.js)?$/;
 const SEARCH_THEME =
   /[\\/]@easyops-cn[\\/]docusaurus-search-local[\\/]dist[\\/]client[\\/]client[\\/]theme(?:[\\/]|$)/;
-
-interface ReplaceableResource {
-  context?: string;
-  request: string;
-  createData?: {resource?: string};
-}
 
 /**
  * Cleans the search query before the local search runs it (see ./query.ts).
@@ -27,21 +23,7 @@ export default function searchQueryPlugin(): Plugin {
     configureWebpack(_config, _isServer, {currentBundler}) {
       const replacement = path.join(__dirname, 'searchByWorker.ts');
       return {
-        plugins: [
-          new currentBundler.instance.NormalModuleReplacementPlugin(
-            WORKER_CLIENT,
-            (resource: ReplaceableResource) => {
-              // Only the plugin's components; the replacement itself imports the original.
-              if (!SEARCH_THEME.test(resource.context ?? '')) {
-                return;
-              }
-              resource.request = replacement;
-              if (resource.createData?.resource) {
-                resource.createData.resource = replacement;
-              }
-            },
-          ),
-        ],
+        plugins: [replaceModule(currentBundler, WORKER_CLIENT, replacement, SEARCH_THEME)],
       };
     },
   };
