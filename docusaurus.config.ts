@@ -96,6 +96,8 @@ const config: Config = {
     ],
   ],
 
+  clientModules: ['./src/clientModules/limitSearchAddress.ts'],
+
   plugins: [
     [
       '@docusaurus/plugin-content-docs',

@@ -2,7 +2,7 @@ import {expect, type Page, test} from '@playwright/test';
 
 import {limitQuery, MAX_QUERY_LENGTH} from '../../src/theme/SearchBar/queryLength';
 import {rawGet} from '../support/http';
-import {expectNotFoundPage, navbarSearch, waitForHydration} from '../support/pages';
+import {expectNotFoundPage, navbarSearch, waitForHydration, watchErrors} from '../support/pages';
 
 /**
  * What a reader types or links to cannot run script in the portal, cannot
@@ -84,6 +84,17 @@ const ANSWER_TIMEOUT = 45_000;
 /** A search test waits for two answers and checks the page twice: more than the default minute on a busy machine. */
 const SEARCH_TEST_TIMEOUT = 180_000;
 
+/** The addresses of every document the page's main frame loads, reloads included. */
+function countDocumentLoads(page: Page): string[] {
+  const loads: string[] = [];
+  page.on('request', (request) => {
+    if (request.resourceType() === 'document' && request.frame() === page.mainFrame()) {
+      loads.push(request.url());
+    }
+  });
+  return loads;
+}
+
 /** After the hostile query, a plain one still finds pages. */
 async function expectSearchStillWorks(page: Page): Promise<void> {
   await navbarSearch(page).fill('webhook');
@@ -125,6 +136,11 @@ test.describe('hostile input in the search page address, /search?q=', () => {
     test(`${name}: the title shows it as text, with results or "No documents were found"`, async ({page}) => {
       test.setTimeout(SEARCH_TEST_TIMEOUT);
       const nothingRan = await watchForScript(page);
+      const loads = countDocumentLoads(page);
+      const errors = watchErrors(page);
+      page.on('console', (message) => {
+        if (message.type() === 'warning' && /React error/.test(message.text())) errors.push(message.text());
+      });
       await page.goto(`/search?q=${encodeURIComponent(query)}`);
       await waitForHydration(page);
       const heading = page.getByRole('heading', {level: 1});
@@ -137,6 +153,9 @@ test.describe('hostile input in the search page address, /search?q=', () => {
         timeout: ANSWER_TIMEOUT,
       });
       await nothingRan();
+      // The page loaded once and rendered without an error: cutting the query is no navigation.
+      expect(loads).toEqual([expect.stringContaining('/search?q=')]);
+      expect(errors).toEqual([]);
       await expectSearchStillWorks(page);
       await expect(page.getByText(CRASHED)).toHaveCount(0);
     });

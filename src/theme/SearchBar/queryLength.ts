@@ -14,6 +14,18 @@ export function limitQuery(query: string): string {
   return /[\uD800-\uDBFF]$/.test(cut) ? cut.slice(0, -1) : cut;
 }
 
+/**
+ * The search part of an address (`?q=…&ctx=…`) with its `q` cut to
+ * MAX_QUERY_LENGTH, or null when `q` is absent or short enough.
+ */
+export function limitSearchParams(search: string): string | null {
+  const params = new URLSearchParams(search);
+  const query = params.get('q');
+  if (query === null || limitQuery(query) === query) return null;
+  params.set('q', limitQuery(query));
+  return `?${params.toString()}`;
+}
+
 /** Stops every text input under an element from taking more than MAX_QUERY_LENGTH. */
 export function limitInputsUnder(element: HTMLElement | null): void {
   element?.querySelectorAll('input').forEach((input) => {

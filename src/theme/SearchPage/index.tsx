@@ -4,34 +4,33 @@ import SearchPage from '@theme-original/SearchPage';
 import type SearchPageType from '@theme/SearchPage';
 import type {WrapperProps} from '@docusaurus/types';
 
-import {limitInputsUnder, limitQuery} from '../SearchBar/queryLength';
+import {limitInputsUnder, limitSearchParams} from '../SearchBar/queryLength';
 import styles from './styles.module.css';
 
 type Props = WrapperProps<typeof SearchPageType>;
 
 /**
  * The search page, whose query (`q` of the address, or typed into its box)
- * is limited to MAX_QUERY_LENGTH characters. A longer `q` is cut in the
- * address before the page searches for it.
+ * is limited to MAX_QUERY_LENGTH characters. An address opened from outside
+ * is cut before the app starts (src/clientModules/limitSearchAddress); one
+ * reached by a link inside the portal is cut here, once per address, before
+ * the page searches for it.
  */
 export default function SearchPageWrapper(props: Props): ReactNode {
   const location = useLocation();
   const history = useHistory();
   const holder = useRef<HTMLDivElement>(null);
-  const params = new URLSearchParams(location.search);
-  const query = params.get('q');
-  const tooLong = query !== null && limitQuery(query) !== query;
+  const limited = limitSearchParams(location.search);
 
   useEffect(() => {
-    if (query !== null && tooLong) {
-      params.set('q', limitQuery(query));
-      history.replace({...location, search: `?${params.toString()}`});
+    if (limited !== null) {
+      history.replace({...location, search: limited});
     }
-  });
+  }, [limited, location, history]);
   useEffect(() => limitInputsUnder(holder.current));
 
   // The page searches as soon as it renders: it renders once the query is cut.
-  if (tooLong) return null;
+  if (limited !== null) return null;
   return (
     <div ref={holder} className={styles.limit}>
       <SearchPage {...props} />
