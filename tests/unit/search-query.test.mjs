@@ -1,4 +1,6 @@
 import assert from 'node:assert/strict';
+import {readFileSync} from 'node:fs';
+import path from 'node:path';
 import {test} from 'node:test';
 
 import createJiti from 'jiti';
@@ -30,4 +32,18 @@ test('everything else reaches the index as typed', () => {
   ]) {
     assert.equal(indexQuery(typed), typed);
   }
+});
+
+test('the local search still reaches its worker through the module the build replaces', () => {
+  // src/plugins/search-query swaps `searchByWorker` for its own when the plugin's box and page
+  // import it; if an upgrade renamed or moved it, queries would reach the index uncleaned.
+  const theme = path.join(root, 'node_modules/@easyops-cn/docusaurus-search-local/dist/client/client/theme');
+  for (const component of ['SearchBar/SearchBar.jsx', 'SearchPage/SearchPage.jsx']) {
+    const source = readFileSync(path.join(theme, component), 'utf8');
+    assert.match(source, /import \{[^}]*\bsearchByWorker\b[^}]*\} from "\.\.\/searchByWorker";/, component);
+  }
+  assert.match(
+    readFileSync(path.join(theme, 'searchByWorker.js'), 'utf8'),
+    /export async function searchByWorker\(baseUrl, searchContext, input, limit\)/,
+  );
 });
