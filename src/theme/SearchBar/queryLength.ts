@@ -21,8 +21,10 @@ export function limitQuery(query: string): string {
 export function limitSearchParams(search: string): string | null {
   const params = new URLSearchParams(search);
   const query = params.get('q');
-  if (query === null || limitQuery(query) === query) return null;
-  params.set('q', limitQuery(query));
+  if (query === null) return null;
+  const limited = limitQuery(query);
+  if (limited === query) return null;
+  params.set('q', limited);
   return `?${params.toString()}`;
 }
 

@@ -4,6 +4,8 @@ import SearchPage from '@theme-original/SearchPage';
 import type SearchPageType from '@theme/SearchPage';
 import type {WrapperProps} from '@docusaurus/types';
 
+import {useMarkupFix} from '@site/src/hooks/useMarkupFix';
+
 import {limitInputsUnder, limitSearchParams} from '../SearchBar/queryLength';
 import styles from './styles.module.css';
 
@@ -27,7 +29,7 @@ export default function SearchPageWrapper(props: Props): ReactNode {
       history.replace({...location, search: limited});
     }
   }, [limited, location, history]);
-  useEffect(() => limitInputsUnder(holder.current));
+  useMarkupFix(holder, limitInputsUnder, limited === null);
 
   // The page searches as soon as it renders: it renders once the query is cut.
   if (limited !== null) return null;
