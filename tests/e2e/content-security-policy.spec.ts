@@ -2,7 +2,7 @@ import {expect} from '@playwright/test';
 
 import {builtSitemapPaths, hostConfig, onlyOnProductionHost, watchPolicyViolations} from '../support/host';
 import {sendRequestToMock, test} from '../support/mock-api';
-import {navbarSearch, waitForHydration} from '../support/pages';
+import {navbarSearch, scrollToEnd, waitForHydration} from '../support/pages';
 
 /**
  * Under the production host's Content-Security-Policy, every page of the
@@ -47,13 +47,7 @@ test.describe('Content-Security-Policy', () => {
       expect(response?.status()).toBe(200);
       expect(response?.headers()['content-security-policy']).toBeTruthy();
       await waitForHydration(page);
-      // Diagrams and lazy images load when they near the viewport.
-      await page.evaluate(async () => {
-        for (let y = 0; y < document.body.scrollHeight; y += window.innerHeight) {
-          window.scrollTo(0, y);
-          await new Promise((resolve) => requestAnimationFrame(resolve));
-        }
-      });
+      await scrollToEnd(page);
       await page.waitForLoadState('networkidle');
       expect(violations).toEqual([]);
     });

@@ -21,6 +21,30 @@ export async function waitForHydration(page: Page): Promise<void> {
   await page.waitForFunction(() => document.documentElement.dataset.hasHydrated === 'true');
 }
 
+/**
+ * Scrolls a page to its end one viewport at a time, so diagrams and lazy
+ * images near each position load. Headless Chromium sometimes stops
+ * producing animation frames, so each pause waits for the next frame or
+ * 250 ms, whichever comes first; a page that keeps growing stops after 200
+ * viewports.
+ */
+export async function scrollToEnd(page: Page): Promise<void> {
+  await page.evaluate(async () => {
+    const nextFrame = () =>
+      new Promise<void>((resolve) => {
+        const timer = setTimeout(resolve, 250);
+        requestAnimationFrame(() => {
+          clearTimeout(timer);
+          resolve();
+        });
+      });
+    for (let y = 0, step = 0; y < document.body.scrollHeight && step < 200; y += window.innerHeight, step++) {
+      window.scrollTo(0, y);
+      await nextFrame();
+    }
+  });
+}
+
 /** The visible title of the not-found page. */
 export const NOT_FOUND_HEADING = 'Page not found';
 
