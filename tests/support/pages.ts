@@ -1,14 +1,16 @@
 import {expect, type Page} from '@playwright/test';
 
 /**
- * Collects console errors and uncaught exceptions of a page, so a test can
- * assert that a page hydrated cleanly.
+ * Collects console errors, the errors React reports as warnings (such as
+ * "Maximum update depth exceeded", which it recovers from) and uncaught
+ * exceptions of a page, so a test can assert that a page rendered cleanly.
  */
 export function watchErrors(page: Page): string[] {
   const errors: string[] = [];
   page.on('console', (message) => {
-    if (message.type() === 'error') {
-      errors.push(`console: ${message.text()}`);
+    const type = message.type();
+    if (type === 'error' || (type === 'warning' && /React error/.test(message.text()))) {
+      errors.push(`console ${type}: ${message.text()}`);
     }
   });
   page.on('pageerror', (error) => errors.push(`uncaught: ${error.message}`));
