@@ -182,6 +182,9 @@ interface FocusStyle {
 
 test.describe('visible focus', () => {
   test(`every tab stop of ${GUIDE} shows an outline or a shadow`, async ({page}) => {
+    // A key press and a style read for each of about a hundred tab stops: 3 s alone, up to
+    // 28 s measured during a full run on two cores, so three times the usual limit.
+    test.slow();
     await open(page, GUIDE);
     const seen: FocusStyle[] = [];
     for (let presses = 0; presses < 300; presses += 1) {
