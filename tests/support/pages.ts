@@ -25,10 +25,9 @@ export async function waitForHydration(page: Page): Promise<void> {
 
 /**
  * Scrolls a page to its end one viewport at a time, so diagrams and lazy
- * images near each position load. Headless Chromium sometimes stops
- * producing animation frames, so each pause waits for the next frame or
- * 250 ms, whichever comes first; a page that keeps growing stops after 200
- * viewports.
+ * images near each position load. Each pause waits for the next animation
+ * frame or 250 ms, whichever comes first (headless Chromium does not always
+ * produce frames); a page that keeps growing stops after 200 viewports.
  */
 export async function scrollToEnd(page: Page): Promise<void> {
   await page.evaluate(async () => {
