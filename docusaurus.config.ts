@@ -10,15 +10,12 @@ import remarkCodeImport from 'remark-code-import';
 import {PORTAL_TITLE, PRODUCT_NAME, SUPPORT_EMAIL, TAGLINE} from './src/constants';
 import remarkSubstituteTokens from './src/remark/substitute-tokens';
 import {tagManagerPlugin} from './src/config/tag-manager';
-import {createApiPageWithExamples} from './src/config/api-page-markdown';
+import {createApiPageMarkdown} from './src/config/api-reference/page';
 import {geraiApiSections} from './src/config/openapi';
 
 // This runs in Node.js (not in the browser).
 
 const remarkPlugins: MDXPlugin[] = [[remarkCodeImport, {rootDir: __dirname}], remarkSubstituteTokens];
-
-/** Shows the API explorer on generated reference pages only; see the component. */
-const docItemComponent = '@site/src/components/DocItemOrApi';
 
 const config: Config = {
   title: PORTAL_TITLE,
@@ -63,7 +60,6 @@ const config: Config = {
           path: 'docs',
           routeBasePath: 'docs',
           sidebarPath: './sidebars.ts',
-          docItemComponent,
           remarkPlugins,
           lastVersion: 'current',
           versions: {
@@ -106,7 +102,6 @@ const config: Config = {
         path: 'api',
         routeBasePath: 'api',
         sidebarPath: './sidebars-api.ts',
-        docItemComponent,
         remarkPlugins,
       },
     ],
@@ -122,7 +117,7 @@ const config: Config = {
             showInfoPage: false,
             downloadUrl: '/openapi/petstore.yaml',
             sidebarOptions: {groupPathsBy: 'tag'},
-            markdownGenerators: {createApiPageMD: createApiPageWithExamples},
+            markdownGenerators: {createApiPageMD: createApiPageMarkdown},
           },
         },
       } satisfies OpenApiPluginOptions,
@@ -141,7 +136,7 @@ const config: Config = {
               showInfoPage: false,
               downloadUrl: `/openapi/gerai-${section.id}.yaml`,
               sidebarOptions: {groupPathsBy: 'tag', categoryLinkSource: 'tag'},
-              markdownGenerators: {createApiPageMD: createApiPageWithExamples},
+              markdownGenerators: {createApiPageMD: createApiPageMarkdown},
             } satisfies OpenApiPlugin.Options,
           ]),
         ),

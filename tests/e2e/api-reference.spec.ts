@@ -2,22 +2,32 @@ import {readFileSync} from 'node:fs';
 import path from 'node:path';
 import {gzipSync} from 'node:zlib';
 
+import AxeBuilder from '@axe-core/playwright';
 import {expect, type Page} from '@playwright/test';
 
 import {docsSidebarRoutes} from '../fixtures/routes';
-import {buildDir} from '../support/host';
+import {buildDir, builtSitemapPaths} from '../support/host';
 import {sendRequestToMock, test} from '../support/mock-api';
-import {waitForHydration} from '../support/pages';
+import {openRequestPanel, waitForHydration} from '../support/pages';
+import {expectedText, referencePages} from '../support/reference-pages';
 
-/** Gzipped bytes of every script the page loaded, read from the build. */
+const KB = 1024;
+/** Guides and reference pages alike, before the reader asks for anything more. */
+const PAGE_BUDGET = 250 * KB;
+
+/**
+ * The scripts a page asks for from the first request until it has hydrated,
+ * and their gzipped size as the build holds them. Requests are counted when
+ * they are made, so the figure does not depend on how fast they download.
+ */
 async function scriptWeight(page: Page, route: string): Promise<{total: number; scripts: string[]}> {
   const scripts = new Set<string>();
-  page.on('response', (response) => {
-    if (response.request().resourceType() === 'script') {
-      scripts.add(new URL(response.url()).pathname);
+  page.on('request', (request) => {
+    if (request.resourceType() === 'script') {
+      scripts.add(new URL(request.url()).pathname);
     }
   });
-  await page.goto(route, {waitUntil: 'networkidle'});
+  await page.goto(route);
   await waitForHydration(page);
   const total = [...scripts].reduce(
     (sum, script) => sum + gzipSync(readFileSync(path.join(buildDir, script))).length,
@@ -42,17 +52,14 @@ async function holdDiagramsBack(page: Page): Promise<void> {
   });
 }
 
-test.describe('page weight', () => {
-  const KB = 1024;
-  /** Guides carry no API explorer. A diagram loads its library when it nears the viewport. */
-  const GUIDE_BUDGET = 250 * KB;
-  const REFERENCE_BUDGET = 1024 * KB;
+const generated = referencePages();
 
+test.describe('page weight', () => {
   for (const route of docsSidebarRoutes) {
     test(`${route} loads at most 250 KB of gzipped JavaScript before its diagrams`, async ({page}) => {
       await holdDiagramsBack(page);
       const {total, scripts} = await scriptWeight(page, route);
-      expect(total, `${scripts.length} scripts`).toBeLessThanOrEqual(GUIDE_BUDGET);
+      expect(total, `${scripts.length} scripts`).toBeLessThanOrEqual(PAGE_BUDGET);
     });
   }
 
@@ -74,9 +81,38 @@ test.describe('page weight', () => {
     '/docs/api/payment-integration/create-transaction',
     '/api/add-a-new-pet-to-the-store',
   ]) {
-    test(`${route}, a generated reference page, loads at most 1 MB of gzipped JavaScript`, async ({page}) => {
-      const {total} = await scriptWeight(page, route);
-      expect(total).toBeLessThanOrEqual(REFERENCE_BUDGET);
+    test(`${route}, a reference page, loads at most 250 KB of gzipped JavaScript until the reader opens the request panel`, async ({
+      page,
+    }) => {
+      const {total, scripts} = await scriptWeight(page, route);
+      expect(total, `${scripts.length} scripts: ${scripts.join(', ')}`).toBeLessThanOrEqual(PAGE_BUDGET);
+    });
+  }
+});
+
+test.describe('reference pages without JavaScript', () => {
+  test('every generated reference page is in the sitemap, and only those', () => {
+    const routes = generated.map((page) => page.route).sort();
+    const inSitemap = new Set(builtSitemapPaths());
+    expect(routes.filter((route) => !inSitemap.has(route))).toEqual([]);
+    expect(routes.length).toBeGreaterThanOrEqual(79);
+  });
+
+  for (const reference of generated) {
+    test(`${reference.route} shows its method, path, parameters, body and responses with JavaScript off`, async ({
+      browser,
+      baseURL,
+    }) => {
+      const context = await browser.newContext({baseURL, javaScriptEnabled: false});
+      const page = await context.newPage();
+      const response = await page.goto(reference.route);
+      expect(response?.status()).toBe(200);
+      const text = await page.locator('main').innerText();
+      const missing = expectedText(reference)
+        .filter(({text: fact}) => !text.includes(fact))
+        .map(({label, text: fact}) => `${label} ${fact}`);
+      expect(missing, 'facts of the operation missing from the visible text of <main>').toEqual([]);
+      await context.close();
     });
   }
 });
@@ -85,16 +121,56 @@ test.describe('reference pages', () => {
   test('show the method, path, parameters and examples of the operation', async ({page}) => {
     await page.goto('/docs/api/food-integration/reject-order');
     await waitForHydration(page);
+    const article = page.locator('article');
     await expect(page.getByRole('heading', {level: 1, name: 'Reject an order'})).toBeVisible();
-    await expect(page.locator('.openapi__method-endpoint')).toContainText(
-      'PUT https://api.sandbox.gerai.example/integrations/food/outlets/:outlet_id/v1/orders/:order_type/:order_id/cancelled',
+    await expect(article.locator('.api-endpoint')).toHaveText(
+      'PUT /integrations/food/outlets/{outlet_id}/v1/orders/{order_type}/{order_id}/cancelled',
     );
-    const examples = page.locator('article');
-    await expect(examples.getByRole('heading', {name: 'Examples'})).toBeVisible();
+    await expect(article.getByText('food:order:write', {exact: true})).toBeVisible();
+    await expect(article.getByRole('heading', {name: 'Path parameters'})).toBeVisible();
+    await expect(article.getByRole('heading', {name: 'Example request'})).toBeVisible();
     await expect(
-      examples.locator('pre:visible').filter({hasText: '"cancel_reason_code": "ITEMS_OUT_OF_STOCK"'}).first(),
+      article
+        .locator('pre:visible')
+        .filter({hasText: '"cancel_reason_description": "Sate Kambing is sold out for today."'})
+        .first(),
     ).toBeVisible();
-    await expect(examples.getByRole('heading', {name: '409 response'})).toBeVisible();
+    await expect(article.getByRole('heading', {name: '409 Conflict'})).toBeVisible();
+  });
+
+  test('never go blank while the request panel loads, on a slow phone connection', async ({page}) => {
+    test.slow();
+    const route = '/docs/api/food-integration/accept-order';
+    const cdp = await page.context().newCDPSession(page);
+    await cdp.send('Network.enable');
+    await cdp.send('Network.emulateNetworkConditions', {
+      offline: false,
+      latency: 150,
+      downloadThroughput: (400 * 1000) / 8,
+      uploadThroughput: (400 * 1000) / 8,
+    });
+    await cdp.send('Emulation.setCPUThrottlingRate', {rate: 4});
+    // Samples the text of <main> every 100 ms for 30 s from the first paint on, in the page itself.
+    await page.addInitScript(() => {
+      const samples: number[] = [];
+      (window as unknown as {samples: number[]}).samples = samples;
+      const timer = setInterval(() => {
+        samples.push(document.querySelector('main')?.innerText.length ?? 0);
+        if (samples.length >= 300) clearInterval(timer);
+      }, 100);
+    });
+    await page.goto(route, {waitUntil: 'commit'});
+    const samples = () => page.evaluate(() => (window as unknown as {samples: number[]}).samples);
+    await expect.poll(async () => (await samples()).length, {timeout: 60_000, intervals: [1_000]}).toBe(300);
+    const lengths = await samples();
+    const shown = lengths.findIndex((length) => length > 2_000);
+    expect(shown, 'the text never appeared').toBeGreaterThanOrEqual(0);
+    const dips = lengths
+      .slice(shown)
+      .map((length, index) => ({at: `${(shown + index) / 10} s`, length}))
+      .filter(({length}) => length < lengths[shown] * 0.95);
+    expect(dips, 'the text of <main> shrank after it was shown').toEqual([]);
+    await expect(page.getByRole('heading', {level: 1, name: 'Accept an order'})).toBeVisible();
   });
 
   test('mark each operation in the sidebar with its method', async ({page}) => {
@@ -125,6 +201,73 @@ test.describe('reference pages', () => {
     const response = await request.get('/openapi/gerai-merchant-api.yaml');
     expect(response.status()).toBe(200);
     expect(await response.text()).toContain('openapi: 3.1.0');
+  });
+});
+
+test.describe('the request panel', () => {
+  test('loads only when the reader asks for it, and then shows code samples in six languages', async ({
+    page,
+  }) => {
+    const scripts: string[] = [];
+    page.on('request', (request) => {
+      if (request.resourceType() === 'script') scripts.push(request.url());
+    });
+    await page.goto('/docs/api/food-integration/reject-order');
+    await waitForHydration(page);
+    const before = scripts.length;
+    await expect(page.getByRole('button', {name: 'Send API Request'})).toHaveCount(0);
+    await openRequestPanel(page);
+    expect(scripts.length, 'the panel brings its own scripts').toBeGreaterThan(before);
+    await expect(page.getByRole('heading', {name: 'Try it'})).toBeFocused();
+    const panel = page.locator('section[aria-labelledby="try-it-heading"]');
+    for (const language of ['curl', 'nodejs', 'python', 'go', 'java', 'php']) {
+      await panel.locator(`.openapi-tabs__code-item--${language}`).click();
+      await expect(panel.locator('.openapi-tabs__code-container pre:visible').first()).toContainText(
+        /cancelled/,
+      );
+    }
+  });
+
+  test('says so when its code cannot be loaded, and loads it on the next try', async ({page}) => {
+    await page.goto('/docs/api/food-integration/reject-order');
+    await waitForHydration(page);
+    await page.route('**/assets/js/*.js', (route) => route.abort());
+    await page.getByRole('button', {name: 'Open the request panel'}).click();
+    await expect(page.getByRole('alert')).toHaveText(
+      'The request panel could not be loaded. Check your connection and try again.',
+    );
+    await page.unroute('**/assets/js/*.js');
+    await openRequestPanel(page);
+    await expect(page.getByRole('alert')).toHaveCount(0);
+  });
+
+  test('opens from the keyboard, and Tab then reaches "Send API Request"', async ({page}) => {
+    await page.goto('/docs/api/food-integration/reject-order');
+    await waitForHydration(page);
+    const button = page.getByRole('button', {name: 'Open the request panel'});
+    await button.focus();
+    await page.keyboard.press('Enter');
+    await expect(page.getByRole('heading', {name: 'Try it'})).toBeFocused();
+    const send = page.getByRole('button', {name: 'Send API Request'});
+    await expect(send).toBeVisible();
+    for (
+      let presses = 0;
+      presses < 80 && !(await send.evaluate((el) => el === document.activeElement));
+      presses++
+    ) {
+      await page.keyboard.press('Tab');
+    }
+    await expect(send).toBeFocused();
+  });
+
+  test('has no accessibility violation once open', async ({page}) => {
+    await page.goto('/docs/api/food-integration/reject-order');
+    await openRequestPanel(page);
+    const results = await new AxeBuilder({page})
+      .include('section[aria-labelledby="try-it-heading"]')
+      .withTags(['wcag2a', 'wcag2aa', 'wcag21aa', 'wcag22aa'])
+      .analyze();
+    expect(results.violations.map((violation) => `${violation.id}: ${violation.help}`)).toEqual([]);
   });
 });
 

@@ -4,7 +4,7 @@ import path from 'node:path';
 import {expect, type Page, test as base} from '@playwright/test';
 
 import {buildDir} from './host';
-import {waitForHydration} from './pages';
+import {openRequestPanel} from './pages';
 
 const root = path.resolve(__dirname, '..', '..');
 
@@ -59,12 +59,12 @@ export const test = base.extend<object, {mockApi: MockApi}>({
 });
 
 /**
- * On an API reference page: picks the "Local mock server" base URL, points it
+ * On an API reference page: opens the request panel, picks the "Local mock server" base URL, points it
  * at the mock, fills a bearer token and presses "Send API Request". Returns
  * the response panel.
  */
 export async function sendRequestToMock(page: Page, mock: MockApi) {
-  await waitForHydration(page);
+  await openRequestPanel(page);
   const panel = page.locator('.openapi-explorer__request-form');
   await panel.locator('.openapi-explorer__floating-btn').first().hover();
   await panel.getByRole('button', {name: 'Edit'}).click();

@@ -62,3 +62,13 @@ export function navbarSearch(page: Page) {
     .getByRole('searchbox', {name: 'Search'})
     .or(page.locator('.navbar input.navbar__search-input'));
 }
+
+/**
+ * On a reference page: opens the "Try it" request panel, which loads on
+ * demand, and waits until it can send a request.
+ */
+export async function openRequestPanel(page: Page): Promise<void> {
+  await waitForHydration(page);
+  await page.getByRole('button', {name: 'Open the request panel'}).click();
+  await expect(page.getByRole('button', {name: 'Send API Request'})).toBeVisible();
+}

@@ -1,0 +1,368 @@
+import type {ApiPageMetadata} from 'docusaurus-plugin-openapi-docs/src/types';
+
+import {codeBlock, inlineCode, jsxString, mdxLine, mdxMarkdown} from './mdx';
+import {fieldItem, schemaBlock, wrapFields, type SchemaObject} from './schema';
+
+/**
+ * The reference page of one operation or webhook event, written as plain MDX
+ * that renders completely on the server: method and path, description,
+ * authorization, parameters, request body fields, and every response with
+ * its headers, fields and example. Nested fields are listed, not folded.
+ *
+ * It replaces the OpenAPI theme's page body, whose parameter and schema
+ * components draw only in the browser (a reader without JavaScript, a
+ * crawler and the search index saw placeholders). The interactive request
+ * panel is added beside the text by src/theme/DocItem/Content.
+ */
+export function createApiPageMarkdown({title, api}: ApiPageMetadata): string {
+  const operation = api as unknown as Operation;
+  const isEvent = operation.method === 'event';
+  return [
+    'import ApiEndpoint from "@site/src/components/ApiEndpoint";',
+    `# ${mdxLine(title)}`,
+    `<ApiEndpoint method=${jsxString(operation.method)} path=${jsxString(isEvent ? title : operation.path)} />`,
+    operation.deprecated ? ':::warning[Deprecated]\n\nThis operation is deprecated.\n\n:::' : '',
+    mdxMarkdown(operation.description),
+    isEvent ? '' : accessSection(operation),
+    isEvent ? eventSection(operation) : requestSection(operation),
+    responsesSection(operation, isEvent),
+    callbacksSection(operation),
+  ]
+    .filter(Boolean)
+    .join('\n\n')
+    .concat('\n');
+}
+
+interface MediaType {
+  schema?: SchemaObject;
+  example?: unknown;
+  examples?: Record<string, {value?: unknown; summary?: string}>;
+}
+
+interface Parameter {
+  name: string;
+  in: 'path' | 'query' | 'header' | 'cookie';
+  required?: boolean;
+  deprecated?: boolean;
+  description?: string;
+  example?: unknown;
+  examples?: Record<string, {value?: unknown}>;
+  schema?: SchemaObject;
+}
+
+interface Response {
+  description?: string;
+  headers?: Record<
+    string,
+    {description?: string; required?: boolean; schema?: SchemaObject; example?: unknown}
+  >;
+  content?: Record<string, MediaType>;
+}
+
+interface Server {
+  url: string;
+  description?: string;
+  variables?: Record<string, {default?: string}>;
+}
+
+interface SecurityScheme {
+  type?: string;
+  scheme?: string;
+  name?: string;
+  in?: string;
+  description?: string;
+}
+
+interface Operation {
+  method: string;
+  path: string;
+  description?: string;
+  deprecated?: boolean;
+  parameters?: Parameter[];
+  requestBody?: {description?: string; required?: boolean; content?: Record<string, MediaType>};
+  responses?: Record<string, Response>;
+  callbacks?: Record<string, Record<string, Record<string, Operation>>>;
+  servers?: Server[];
+  security?: Record<string, string[]>[];
+  securitySchemes?: Record<string, SecurityScheme>;
+}
+
+const LOCATIONS = [
+  {in: 'path', heading: 'Path parameters'},
+  {in: 'query', heading: 'Query parameters'},
+  {in: 'header', heading: 'Header parameters'},
+  {in: 'cookie', heading: 'Cookie parameters'},
+] as const;
+
+/** Reason phrases of the status codes the descriptions use. */
+const STATUS_TEXT: Record<string, string> = {
+  200: 'OK',
+  201: 'Created',
+  202: 'Accepted',
+  204: 'No Content',
+  400: 'Bad Request',
+  401: 'Unauthorized',
+  403: 'Forbidden',
+  404: 'Not Found',
+  405: 'Method Not Allowed',
+  409: 'Conflict',
+  415: 'Unsupported Media Type',
+  422: 'Unprocessable Content',
+  429: 'Too Many Requests',
+  500: 'Internal Server Error',
+  503: 'Service Unavailable',
+  default: 'Any other status',
+};
+
+function statusHeading(status: string): string {
+  const text = STATUS_TEXT[status] ?? (/^[1-5]XX$/i.test(status) ? 'Any status in this class' : '');
+  return status === 'default' ? text : `${status} ${text}`.trim();
+}
+
+/** The example of a media type: its `example`, or the first of its named `examples`. */
+function exampleOf(media: MediaType | undefined): unknown {
+  if (!media) {
+    return undefined;
+  }
+  return media.example !== undefined ? media.example : Object.values(media.examples ?? {})[0]?.value;
+}
+
+function parameterExample(parameter: Parameter): unknown {
+  return (
+    parameter.example ??
+    Object.values(parameter.examples ?? {})[0]?.value ??
+    parameter.schema?.example ??
+    parameter.schema?.default ??
+    parameter.schema?.enum?.[0]
+  );
+}
+
+function formatBody(value: unknown): string {
+  return typeof value === 'string' ? value : JSON.stringify(value, null, 2);
+}
+
+/** A server address as a reader would type it: variables replaced by their defaults. */
+function serverUrl(server: Server): string {
+  return server.url.replace(
+    /\{([^}]+)\}/g,
+    (whole, name: string) => server.variables?.[name]?.default ?? whole,
+  );
+}
+
+/** Who may call the operation, and at which addresses. */
+function accessSection(operation: Operation): string {
+  const lines: string[] = [];
+  const requirements = (operation.security ?? []).filter(
+    (requirement) => Object.keys(requirement).length > 0,
+  );
+  if (requirements.length > 0) {
+    const ways = requirements.map((requirement) =>
+      Object.entries(requirement)
+        .map(([name, scopes]) => {
+          const scheme = operation.securitySchemes?.[name];
+          const how =
+            scheme?.type === 'oauth2' || scheme?.type === 'openIdConnect'
+              ? 'an OAuth 2.0 access token in `Authorization: Bearer <token>`'
+              : scheme?.type === 'apiKey'
+                ? `an API key in the ${scheme.in} ${inlineCode(scheme.name ?? name)}`
+                : scheme?.type === 'http'
+                  ? `HTTP ${scheme.scheme ?? ''} authentication`.replace(/\s+/g, ' ')
+                  : inlineCode(name);
+          const scopeList =
+            scopes.length > 0
+              ? ` with the scope${scopes.length > 1 ? 's' : ''} ${scopes.map(inlineCode).join(' and ')}`
+              : '';
+          return `${how}${scopeList}`;
+        })
+        .join(', plus '),
+    );
+    lines.push(`**Authorization:** ${ways.join('; or ')}.`);
+  } else if (operation.security) {
+    lines.push('**Authorization:** none.');
+  }
+  const servers = operation.servers ?? [];
+  if (servers.length > 0) {
+    lines.push(
+      `**Base URLs:** ${servers
+        .map(
+          (server) =>
+            `${mdxLine(server.description?.split(/[;(]/)[0].trim() ?? 'Server')} ${inlineCode(serverUrl(server))}`,
+        )
+        .join(', ')}.`,
+    );
+  }
+  return lines.join('\n\n');
+}
+
+function parametersSection(parameters: Parameter[]): string[] {
+  return LOCATIONS.flatMap((location) => {
+    const here = parameters.filter((parameter) => parameter.in === location.in);
+    if (here.length === 0) {
+      return [];
+    }
+    const list = here
+      .map((parameter) =>
+        fieldItem(
+          parameter.name,
+          {...parameter.schema, deprecated: parameter.deprecated},
+          {
+            required: parameter.required,
+            description: parameter.description,
+            example: parameterExample(parameter),
+            direction: 'request',
+            depth: 0,
+          },
+        ),
+      )
+      .join('\n');
+    return [`### ${location.heading}`, wrapFields(list)];
+  });
+}
+
+function bodySection(
+  heading: string,
+  body: Operation['requestBody'],
+  direction: 'request' | 'response',
+): string[] {
+  const content = Object.entries(body?.content ?? {});
+  if (content.length === 0) {
+    return [];
+  }
+  return [
+    `### ${heading}`,
+    [
+      body?.required ? '<span className="api-field__required">required</span>' : '',
+      ...content.map(([type]) => inlineCode(type)),
+    ]
+      .filter(Boolean)
+      .join(' '),
+    mdxMarkdown(body?.description),
+    ...content.map(([, media]) => schemaBlock(media.schema ?? {}, direction)),
+  ].filter(Boolean);
+}
+
+/** An example request as it goes over the wire, built from the description's examples. */
+function exampleRequest(operation: Operation): string {
+  const parameters = operation.parameters ?? [];
+  let path = operation.path;
+  for (const parameter of parameters.filter((p) => p.in === 'path')) {
+    path = path.replace(
+      `{${parameter.name}}`,
+      encodeURIComponent(String(parameterExample(parameter) ?? parameter.name)),
+    );
+  }
+  const query = parameters
+    .filter((p) => p.in === 'query' && (p.required || parameterExample(p) !== undefined))
+    .map((p) => `${encodeURIComponent(p.name)}=${encodeURIComponent(String(parameterExample(p) ?? ''))}`);
+  const lines = [
+    `${operation.method.toUpperCase()} ${query.length > 0 ? `${path}?${query.join('&')}` : path} HTTP/1.1`,
+  ];
+  const server = operation.servers?.[0]?.url;
+  if (server && /^https?:\/\//.test(server)) {
+    lines.push(`Host: ${new URL(server).host}`);
+  }
+  if ((operation.security ?? []).some((requirement) => Object.keys(requirement).length > 0)) {
+    lines.push('Authorization: Bearer <access token>');
+  }
+  for (const header of parameters.filter((p) => p.in === 'header')) {
+    const value = parameterExample(header);
+    if (header.required || value !== undefined) {
+      lines.push(`${header.name}: ${value === undefined ? '' : String(value)}`);
+    }
+  }
+  const [mediaType, media] = Object.entries(operation.requestBody?.content ?? {})[0] ?? [];
+  const body = exampleOf(media);
+  if (mediaType) {
+    lines.push(`Content-Type: ${mediaType}`);
+  }
+  if (body !== undefined) {
+    lines.push('', formatBody(body));
+  }
+  return codeBlock('http', lines.join('\n'));
+}
+
+function requestSection(operation: Operation): string {
+  const parts = [
+    ...parametersSection(operation.parameters ?? []),
+    ...bodySection('Body', operation.requestBody, 'request'),
+  ];
+  return ['## Request', ...parts, '### Example request', exampleRequest(operation)].join('\n\n');
+}
+
+/** A webhook event: the body delivered to the subscriber's endpoint, and its example. */
+function eventSection(operation: Operation): string {
+  const parts = ['## Payload', ...parametersSection(operation.parameters ?? [])];
+  const content = Object.entries(operation.requestBody?.content ?? {});
+  for (const [type, media] of content) {
+    parts.push(`Delivered as ${inlineCode(type)}.`, schemaBlock(media.schema ?? {}, 'request'));
+    const example = exampleOf(media);
+    if (example !== undefined) {
+      parts.push('### Example payload', codeBlock('json', formatBody(example)));
+    }
+  }
+  return parts.join('\n\n');
+}
+
+function responsesSection(operation: Operation, isEvent: boolean): string {
+  const responses = Object.entries(operation.responses ?? {});
+  if (responses.length === 0) {
+    return '';
+  }
+  const parts = [isEvent ? '## Your response' : '## Responses'];
+  for (const [status, response] of responses) {
+    parts.push(`### ${statusHeading(status)}`, mdxMarkdown(response.description));
+    const headers = Object.entries(response.headers ?? {});
+    if (headers.length > 0) {
+      parts.push(
+        '**Headers**',
+        wrapFields(
+          headers
+            .map(([name, header]) =>
+              fieldItem(name, header.schema ?? {}, {
+                required: header.required,
+                description: header.description,
+                example: header.example,
+                direction: 'response',
+                depth: 0,
+              }),
+            )
+            .join('\n'),
+        ),
+      );
+    }
+    const content = Object.entries(response.content ?? {});
+    for (const [type, media] of content) {
+      parts.push(`**Body** ${inlineCode(type)}`, schemaBlock(media.schema ?? {}, 'response'));
+      const example = exampleOf(media);
+      if (example !== undefined) {
+        parts.push('**Example**', codeBlock(type.includes('json') ? 'json' : 'text', formatBody(example)));
+      }
+    }
+    if (content.length === 0 && !isEvent) {
+      parts.push('No body.');
+    }
+  }
+  return parts.filter(Boolean).join('\n\n');
+}
+
+/** Requests the platform makes back to the caller, such as a subscription's deliveries. */
+function callbacksSection(operation: Operation): string {
+  const callbacks = Object.entries(operation.callbacks ?? {});
+  if (callbacks.length === 0) {
+    return '';
+  }
+  const parts = ['## Callbacks'];
+  for (const [name, expressions] of callbacks) {
+    for (const [expression, methods] of Object.entries(expressions)) {
+      for (const [method, callback] of Object.entries(methods)) {
+        parts.push(
+          `### ${mdxLine(name)}`,
+          `<ApiEndpoint method=${jsxString(method)} path=${jsxString(expression)} />`,
+          mdxMarkdown(callback.description),
+          ...bodySection('Callback body', callback.requestBody, 'request').slice(1),
+        );
+      }
+    }
+  }
+  return parts.filter(Boolean).join('\n\n');
+}

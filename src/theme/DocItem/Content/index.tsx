@@ -1,0 +1,43 @@
+import type {ReactNode} from 'react';
+import {useDoc} from '@docusaurus/plugin-content-docs/client';
+import Content from '@theme-original/DocItem/Content';
+import type ContentType from '@theme/DocItem/Content';
+import type {WrapperProps} from '@docusaurus/types';
+
+import ApiExplorerPanel from '@site/src/components/ApiExplorerPanel';
+
+import styles from './styles.module.css';
+
+type Props = WrapperProps<typeof ContentType>;
+
+/** What the OpenAPI generator writes into the front matter of an operation's page. */
+interface ReferenceFrontMatter {
+  /** The operation, deflated and base64-encoded. */
+  readonly api?: string;
+  /** `"<method> api-method"`; the method is `event` for a webhook event. */
+  readonly sidebar_class_name?: string;
+}
+
+/**
+ * The content of a docs page. A generated reference page of an operation
+ * gets the "Try it" request panel beside its text (below it on narrow
+ * screens); every other page, webhook events included, is left as it is.
+ */
+export default function ContentWrapper(props: Props): ReactNode {
+  const {frontMatter, metadata} = useDoc();
+  const {api, sidebar_class_name: sidebarClass} = frontMatter as ReferenceFrontMatter;
+  if (!api || sidebarClass?.startsWith('event ')) {
+    return <Content {...props} />;
+  }
+  const authGuide = metadata.permalink.startsWith('/api/') ? 'api/introduction' : 'docs/docs/authentication';
+  return (
+    <div className="row">
+      <div className="col col--7">
+        <Content {...props} />
+      </div>
+      <div className={`col col--5 ${styles.aside}`}>
+        <ApiExplorerPanel encodedOperation={api} authGuide={authGuide} />
+      </div>
+    </div>
+  );
+}
