@@ -4,16 +4,21 @@ import {CHROMIUM_ARGS, chromiumPath} from './tests/support/browser';
 
 /**
  * Browser tests run against the production build (`npm run build` first), in
- * the system's Chromium, twice: project `serve` through `docusaurus serve`,
- * project `nginx` through nginx configured as in production (deploy/nginx/,
- * started by tests/support/nginx-server.ts). Tests about response headers
- * run on `nginx` only.
+ * the system's Chromium, each test once:
+ * - project `nginx`: every spec but the one below, through nginx configured as
+ *   in production (deploy/nginx/, started by tests/support/nginx-server.ts);
+ * - project `serve`: docusaurus-serve.spec.ts alone, a short check that
+ *   `docusaurus serve` (`npm run serve`) serves the same build.
+ * Both servers start once for the whole run.
  * PORTAL_BUILD_DIR selects another build folder; PORTAL_PORT and
  * PORTAL_NGINX_PORT other ports.
  */
 const BUILD_DIR = process.env.PORTAL_BUILD_DIR ?? 'build';
 const SERVE_PORT = Number(process.env.PORTAL_PORT ?? 3100);
 const NGINX_PORT = Number(process.env.PORTAL_NGINX_PORT ?? 3101);
+
+/** The only spec about `docusaurus serve` itself; every other spec is about the production host. */
+const SERVE_SPEC = /[\\/]docusaurus-serve\.spec\.ts$/;
 
 const desktop = {...devices['Desktop Chrome'], viewport: {width: 1280, height: 800}};
 
@@ -39,10 +44,12 @@ export default defineConfig({
   projects: [
     {
       name: 'serve',
+      testMatch: SERVE_SPEC,
       use: {...desktop, baseURL: `http://127.0.0.1:${SERVE_PORT}`},
     },
     {
       name: 'nginx',
+      testIgnore: SERVE_SPEC,
       use: {...desktop, baseURL: `http://127.0.0.1:${NGINX_PORT}`},
     },
   ],

@@ -7,8 +7,7 @@ import {builtSitemapPaths} from '../support/host';
  * WCAG 2.2 AA: axe-core finds no violation on any route of the sitemap of the
  * build under test (generated reference pages included) at 1280 px, nor on a
  * few key pages and widgets at 390 px. The whole sitemap is checked as the
- * production host (project nginx) serves it; the same files under
- * docusaurus serve are checked on the key pages.
+ * production host (project nginx) serves it.
  *
  * Each route is its own test, so a failure names the page; the pages of one
  * worker share a single browser context (one per viewport), which keeps the
@@ -150,11 +149,7 @@ test.describe('WCAG 2.2 AA at 1280 px', () => {
   });
 
   for (const route of routes) {
-    test(`${route} has no axe violation`, async ({desktopPage}, testInfo) => {
-      test.skip(
-        testInfo.project.name !== 'nginx' && !(KEY_PAGES as readonly string[]).includes(route),
-        'every page is checked as the production host (nginx) serves it; under docusaurus serve, the key pages',
-      );
+    test(`${route} has no axe violation`, async ({desktopPage}) => {
       await openSettled(desktopPage, route);
       await expectNoViolations(desktopPage, `${route} at 1280 px`);
     });

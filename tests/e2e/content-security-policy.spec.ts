@@ -1,6 +1,6 @@
 import {expect} from '@playwright/test';
 
-import {builtSitemapPaths, hostConfig, onlyOnProductionHost, watchPolicyViolations} from '../support/host';
+import {builtSitemapPaths, hostConfig, watchPolicyViolations} from '../support/host';
 import {sendRequestToMock, test} from '../support/mock-api';
 import {navbarSearch, scrollToEnd, waitForHydration} from '../support/pages';
 
@@ -11,8 +11,6 @@ import {navbarSearch, scrollToEnd, waitForHydration} from '../support/pages';
  */
 
 test.describe('Content-Security-Policy', () => {
-  onlyOnProductionHost();
-
   test('the policy of the build is sent with every page, strict for scripts', async ({page}) => {
     const {contentSecurityPolicy} = hostConfig();
     const response = await page.goto('/docs/docs/intro');

@@ -3,7 +3,7 @@ import path from 'node:path';
 
 import {expect, test} from '@playwright/test';
 
-import {buildDir, hostConfig, onlyOnProductionHost} from '../support/host';
+import {buildDir, hostConfig} from '../support/host';
 import {rawGet, type RawResponse} from '../support/http';
 import {brotliModule} from '../support/nginx';
 import {expectNotFoundPage, waitForHydration} from '../support/pages';
@@ -45,8 +45,6 @@ function expectSecurityHeaders(response: RawResponse, what: string): void {
 }
 
 test.describe('production host', () => {
-  onlyOnProductionHost();
-
   test.describe('every kind of response carries the security headers and its caching rule', () => {
     const kinds: {what: string; path: () => string; status: number; cache: string; type?: RegExp}[] = [
       {what: 'a page', path: () => '/docs/docs/intro', status: 200, cache: REVALIDATE, type: /^text\/html/},
