@@ -9,7 +9,8 @@ import {CHROMIUM_ARGS, chromiumPath} from './tests/support/browser';
  *   in production (deploy/nginx/, started by tests/support/nginx-server.ts);
  * - project `serve`: docusaurus-serve.spec.ts alone, a short check that
  *   `docusaurus serve` (`npm run serve`) serves the same build.
- * Both servers start once for the whole run.
+ * Both servers start once for the whole run; tests run in parallel, two at a
+ * time in CI (a two-core machine), and a failure is never retried.
  * PORTAL_BUILD_DIR selects another build folder; PORTAL_PORT and
  * PORTAL_NGINX_PORT other ports.
  */
@@ -27,11 +28,7 @@ export default defineConfig({
   outputDir: './test-results',
   fullyParallel: true,
   workers: process.env.CI ? 2 : undefined,
-  // Now and then a headless Chromium page here stops answering altogether: no frame, no
-  // timer, no answer to DevTools. Measured: 1 hang in 160 scroll-through loads with two
-  // browsers at work; 3 in about 700 loads of a bare script with two browsers; none in 200
-  // with one. In CI a test gets one more try; the list reporter names it as flaky.
-  retries: process.env.CI ? 1 : 0,
+  retries: 0,
   forbidOnly: Boolean(process.env.CI),
   reporter: process.env.CI ? [['list']] : [['list'], ['html', {open: 'never'}]],
   timeout: 60_000,
