@@ -100,20 +100,22 @@ const SETTLED: readonly {readonly what: string; readonly holds: () => boolean}[]
  * it back at the top: scrolls to its end (diagrams and lazy images load near
  * the viewport), scrolls to each diagram the pass went by too fast, back to
  * the top, then waits until everything in SETTLED holds. Fails naming the
- * first condition that does not hold within `timeout` ms.
+ * first condition that does not hold once `timeout` ms have passed in all.
  */
 export async function settle(page: Page, timeout = 20_000): Promise<void> {
+  const deadline = Date.now() + timeout;
+  const left = () => Math.max(1, deadline - Date.now());
   await scrollToEnd(page);
   const pending = page.locator('[data-diagram][aria-busy="true"]');
   for (let count = await pending.count(); count > 0; count = await pending.count()) {
-    await pending.first().scrollIntoViewIfNeeded({timeout});
+    await pending.first().scrollIntoViewIfNeeded({timeout: left()});
     await expect
-      .poll(() => pending.count(), {message: 'a diagram scrolled into view starts drawing', timeout})
+      .poll(() => pending.count(), {message: 'a diagram scrolled into view starts drawing', timeout: left()})
       .toBeLessThan(count);
   }
   await page.evaluate(() => window.scrollTo(0, 0));
   for (const {what, holds} of SETTLED) {
-    await page.waitForFunction(holds, undefined, {polling: 100, timeout}).catch((error: Error) => {
+    await page.waitForFunction(holds, undefined, {polling: 100, timeout: left()}).catch((error: Error) => {
       throw new Error(
         `the page did not settle within ${timeout} ms: ${what} (${error.message.split('\n')[0]})`,
       );
