@@ -4,16 +4,22 @@ import {CHROMIUM_ARGS, chromiumPath} from './tests/support/browser';
 
 /**
  * Browser tests run against the production build (`npm run build` first), in
- * the system's Chromium, twice: project `serve` through `docusaurus serve`,
- * project `nginx` through nginx configured as in production (deploy/nginx/,
- * started by tests/support/nginx-server.ts). Tests about response headers
- * run on `nginx` only.
+ * the system's Chromium, each test once:
+ * - project `nginx`: every spec but the one below, through nginx configured as
+ *   in production (deploy/nginx/, started by tests/support/nginx-server.ts);
+ * - project `serve`: docusaurus-serve.spec.ts alone, a short check that
+ *   `docusaurus serve` (`npm run serve`) serves the same build.
+ * Both servers start once for the whole run; tests run in parallel, two at a
+ * time in CI (a two-core machine), and a failure is never retried.
  * PORTAL_BUILD_DIR selects another build folder; PORTAL_PORT and
  * PORTAL_NGINX_PORT other ports.
  */
 const BUILD_DIR = process.env.PORTAL_BUILD_DIR ?? 'build';
 const SERVE_PORT = Number(process.env.PORTAL_PORT ?? 3100);
 const NGINX_PORT = Number(process.env.PORTAL_NGINX_PORT ?? 3101);
+
+/** The only spec about `docusaurus serve` itself; every other spec is about the production host. */
+const SERVE_SPEC = /[\\/]docusaurus-serve\.spec\.ts$/;
 
 const desktop = {...devices['Desktop Chrome'], viewport: {width: 1280, height: 800}};
 
@@ -22,11 +28,7 @@ export default defineConfig({
   outputDir: './test-results',
   fullyParallel: true,
   workers: process.env.CI ? 2 : undefined,
-  // Now and then a headless Chromium page here stops answering altogether: no frame, no
-  // timer, no answer to DevTools. Measured: 1 hang in 160 scroll-through loads with two
-  // browsers at work; 3 in about 700 loads of a bare script with two browsers; none in 200
-  // with one. In CI a test gets one more try; the list reporter names it as flaky.
-  retries: process.env.CI ? 1 : 0,
+  retries: 0,
   forbidOnly: Boolean(process.env.CI),
   reporter: process.env.CI ? [['list']] : [['list'], ['html', {open: 'never'}]],
   timeout: 60_000,
@@ -39,10 +41,12 @@ export default defineConfig({
   projects: [
     {
       name: 'serve',
+      testMatch: SERVE_SPEC,
       use: {...desktop, baseURL: `http://127.0.0.1:${SERVE_PORT}`},
     },
     {
       name: 'nginx',
+      testIgnore: SERVE_SPEC,
       use: {...desktop, baseURL: `http://127.0.0.1:${NGINX_PORT}`},
     },
   ],

@@ -1,16 +1,18 @@
 #!/usr/bin/env bash
-# Installs the programs the browser tests need besides npm packages: Chromium
+# Installs the programs the tests need besides npm packages: Chromium
 # (the tests drive the system's browser; Playwright's browser download is not
-# used) and nginx (the tests also serve the build the way production does).
+# used), nginx (the tests also serve the build the way production does) and
+# openssl (a certificate for checking the production nginx configuration).
 # As root it installs them with apt-get; otherwise it says what to install.
 set -euo pipefail
 
 missing=()
 command -v chromium >/dev/null 2>&1 || [ -n "${CHROMIUM_PATH:-}" ] || missing+=(chromium)
 command -v nginx >/dev/null 2>&1 || [ -x /usr/sbin/nginx ] || missing+=(nginx)
+command -v openssl >/dev/null 2>&1 || missing+=(openssl)
 
 if [ ${#missing[@]} -eq 0 ]; then
-  echo "setup: chromium and nginx are installed"
+  echo "setup: chromium, nginx and openssl are installed"
   exit 0
 fi
 
@@ -28,8 +30,8 @@ fi
 
 cat >&2 <<MSG
 setup: the browser tests need programs that are not installed: ${missing[*]}.
-  On Debian or Ubuntu, as root:  apt-get install chromium nginx
-  Elsewhere, install Chromium and nginx with your package manager, or point
+  On Debian or Ubuntu, as root:  apt-get install chromium nginx openssl
+  Elsewhere, install Chromium, nginx and openssl with your package manager, or point
   CHROMIUM_PATH at a Chromium or Chrome binary.
 MSG
 exit 1

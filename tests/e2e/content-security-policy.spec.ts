@@ -1,18 +1,19 @@
 import {expect} from '@playwright/test';
 
-import {builtSitemapPaths, hostConfig, onlyOnProductionHost, watchPolicyViolations} from '../support/host';
+import {hostConfig, watchPolicyViolations} from '../support/host';
 import {sendRequestToMock, test} from '../support/mock-api';
-import {navbarSearch, scrollToEnd, waitForHydration} from '../support/pages';
+import {navbarSearch, waitForHydration} from '../support/pages';
 
 /**
- * Under the production host's Content-Security-Policy, every page of the
- * portal works without a single violation: no inline script without its
- * hash, no eval, no request to an address the policy does not list.
+ * Under the production host's Content-Security-Policy, the portal works
+ * without a single violation: no inline script without its hash, no eval, no
+ * request to an address the policy does not list. Every page is loaded,
+ * scrolled through and checked for violations in every-page.spec.ts; here,
+ * the policy itself and what readers do beyond reading: search, the API
+ * explorer.
  */
 
 test.describe('Content-Security-Policy', () => {
-  onlyOnProductionHost();
-
   test('the policy of the build is sent with every page, strict for scripts', async ({page}) => {
     const {contentSecurityPolicy} = hostConfig();
     const response = await page.goto('/docs/docs/intro');
@@ -38,20 +39,6 @@ test.describe('Content-Security-Policy', () => {
     expect(await page.evaluate(() => (window as {__pwned?: boolean}).__pwned)).toBeUndefined();
     await expect.poll(() => violations.join('\n')).toContain('script-src');
   });
-
-  // Every page of the build: the specification's routes and the generated reference pages.
-  for (const route of builtSitemapPaths()) {
-    test(`${route} loads, hydrates and scrolls to its end with no violation`, async ({page}) => {
-      const violations = await watchPolicyViolations(page);
-      const response = await page.goto(route);
-      expect(response?.status()).toBe(200);
-      expect(response?.headers()['content-security-policy']).toBeTruthy();
-      await waitForHydration(page);
-      await scrollToEnd(page);
-      await page.waitForLoadState('networkidle');
-      expect(violations).toEqual([]);
-    });
-  }
 
   test('search works: ctrl+K, a query, its results and the search page', async ({page}) => {
     const violations = await watchPolicyViolations(page);

@@ -1,7 +1,7 @@
 import {readFileSync} from 'node:fs';
 import path from 'node:path';
 
-import {test, type Page} from '@playwright/test';
+import type {Page} from '@playwright/test';
 
 import {sitemapPaths} from '../../scripts/host-config/routes';
 
@@ -24,16 +24,6 @@ export function builtSitemapPaths(): string[] {
 
 export function hostConfig(): HostConfig {
   return JSON.parse(readFileSync(path.join(buildDir, '.nginx', 'host-config.json'), 'utf8')) as HostConfig;
-}
-
-/** Skips the tests of the current block unless they run against nginx, the production host. */
-export function onlyOnProductionHost(): void {
-  test.beforeEach(() => {
-    test.skip(
-      test.info().project.name !== 'nginx',
-      'headers and addresses are the production host’s (nginx) behaviour, not docusaurus serve’s',
-    );
-  });
 }
 
 /**

@@ -32,7 +32,7 @@ try {
 }
 const invalid = checkConfiguration(prefix, conf);
 if (invalid !== undefined) {
-  console.error(`nginx-server: the configuration in ${prefix} is invalid:\n${invalid}`);
+  console.error(`nginx-server: nginx cannot start with the configuration in ${prefix}:\n${invalid}`);
   process.exit(1);
 }
 

@@ -115,6 +115,12 @@ export function nginxArguments(prefix: string, conf: string, ...extra: string[])
 /** `nginx -t` on a rendered configuration: the error text, or undefined when it is valid. */
 export function checkConfiguration(prefix: string, conf: string): string | undefined {
   const result = spawnSync(nginxBinary(), nginxArguments(prefix, conf, '-t', '-q'), {encoding: 'utf8'});
-  if (result.error) return `${nginxBinary()}: ${result.error.message}`;
+  if (result.error) {
+    const missing = (result.error as NodeJS.ErrnoException).code === 'ENOENT';
+    return missing
+      ? `nginx not found at ${nginxBinary()}: install it (Debian: apt-get install nginx; ` +
+          '`bash tests/setup.sh` does it as root) or set NGINX_PATH'
+      : `${nginxBinary()}: ${result.error.message}`;
+  }
   return result.status === 0 ? undefined : `${result.stderr}${result.stdout}`.trim();
 }

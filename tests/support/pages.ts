@@ -17,10 +17,17 @@ export function watchErrors(page: Page): string[] {
   return errors;
 }
 
-/** Waits until React has hydrated the page (Docusaurus marks the root then). */
-export async function waitForHydration(page: Page): Promise<void> {
-  await page.waitForLoadState('load');
-  await page.waitForFunction(() => document.documentElement.dataset.hasHydrated === 'true');
+/**
+ * Waits until React has hydrated the page (Docusaurus marks the root then).
+ * It polls on a timer, not on animation frames, which headless Chromium does
+ * not always produce.
+ */
+export async function waitForHydration(page: Page, timeout?: number): Promise<void> {
+  await page.waitForLoadState('load', {timeout});
+  await page.waitForFunction(() => document.documentElement.dataset.hasHydrated === 'true', undefined, {
+    polling: 100,
+    timeout,
+  });
 }
 
 /**
@@ -44,6 +51,76 @@ export async function scrollToEnd(page: Page): Promise<void> {
       await nextFrame();
     }
   });
+}
+
+/**
+ * True, in the page, when no transition and no finite animation is running
+ * (a spinner that turns for ever does not count).
+ */
+export function isStill(): boolean {
+  return document
+    .getAnimations()
+    .every(
+      (animation) =>
+        animation.playState !== 'running' || animation.effect?.getComputedTiming().iterations === Infinity,
+    );
+}
+
+/** Each condition of a settled page, with what it waits for, checked in the page. */
+const SETTLED: readonly {readonly what: string; readonly holds: () => boolean}[] = [
+  {
+    // The API explorer of a reference page is drawn in the browser only, in place of a skeleton.
+    what: 'the API explorer is drawn in place of its skeleton',
+    holds: () => document.querySelector('.openapi-skeleton') === null,
+  },
+  {
+    what: 'the search page shows its results, not its loading ring',
+    holds: () => document.querySelector('main [class*="loadingRing"]') === null,
+  },
+  {
+    // The Mermaid wrapper (src/theme/Mermaid) marks each diagram's place with data-diagram.
+    what: 'every diagram is drawn',
+    holds: () =>
+      Array.from(document.querySelectorAll('[data-diagram]')).every(
+        (diagram) => diagram.querySelector('.docusaurus-mermaid-container svg') !== null,
+      ),
+  },
+  {what: 'the fonts are loaded', holds: () => document.fonts.status === 'loaded'},
+  {
+    // The navbar hides while the reader scrolls down and slides back in at the top.
+    what: 'the page is back at its top with the navbar shown',
+    holds: () =>
+      window.scrollY === 0 && !/navbarHidden/.test(document.querySelector('nav.navbar')?.className ?? ''),
+  },
+  {what: 'no transition or finite animation is running', holds: isStill},
+];
+
+/**
+ * Brings a hydrated page to rest, as a reader who scrolled through it sees
+ * it back at the top: scrolls to its end (diagrams and lazy images load near
+ * the viewport), scrolls to each diagram the pass went by too fast, back to
+ * the top, then waits until everything in SETTLED holds. Fails naming the
+ * first condition that does not hold once `timeout` ms have passed in all.
+ */
+export async function settle(page: Page, timeout = 20_000): Promise<void> {
+  const deadline = Date.now() + timeout;
+  const left = () => Math.max(1, deadline - Date.now());
+  await scrollToEnd(page);
+  const pending = page.locator('[data-diagram][aria-busy="true"]');
+  for (let count = await pending.count(); count > 0; count = await pending.count()) {
+    await pending.first().scrollIntoViewIfNeeded({timeout: left()});
+    await expect
+      .poll(() => pending.count(), {message: 'a diagram scrolled into view starts drawing', timeout: left()})
+      .toBeLessThan(count);
+  }
+  await page.evaluate(() => window.scrollTo(0, 0));
+  for (const {what, holds} of SETTLED) {
+    await page.waitForFunction(holds, undefined, {polling: 100, timeout: left()}).catch((error: Error) => {
+      throw new Error(
+        `the page did not settle within ${timeout} ms: ${what} (${error.message.split('\n')[0]})`,
+      );
+    });
+  }
 }
 
 /** The visible title of the not-found page. */
