@@ -54,10 +54,8 @@ export default function ApiExplorerPanel({encodedOperation, authGuide}: Props): 
   const open = useCallback(async () => {
     setState({phase: 'loading'});
     try {
-      const [module, operation] = await Promise.all([
-        loadExplorer(),
-        import('./Explorer').then(({decodeOperation}) => decodeOperation(encodedOperation)),
-      ]);
+      const module = await loadExplorer();
+      const operation = await module.decodeOperation(encodedOperation);
       setState({phase: 'open', Explorer: module.default, operation});
     } catch {
       setState({phase: 'failed'});

@@ -114,19 +114,22 @@ function range(min: number | undefined, max: number | undefined, unit: string): 
   return undefined;
 }
 
+/** One side of a numeric range: the exclusive limit when there is one, else the inclusive one. */
+function side(
+  exclusive: unknown,
+  inclusive: number | undefined,
+  strict: string,
+  loose: string,
+): string | undefined {
+  if (typeof exclusive === 'number') {
+    return `${strict} ${exclusive}`;
+  }
+  return inclusive === undefined ? undefined : `${loose} ${inclusive}`;
+}
+
 function bound(schema: SchemaObject): string | undefined {
-  const low =
-    typeof schema.exclusiveMinimum === 'number'
-      ? `greater than ${schema.exclusiveMinimum}`
-      : schema.minimum !== undefined
-        ? `at least ${schema.minimum}`
-        : undefined;
-  const high =
-    typeof schema.exclusiveMaximum === 'number'
-      ? `less than ${schema.exclusiveMaximum}`
-      : schema.maximum !== undefined
-        ? `at most ${schema.maximum}`
-        : undefined;
+  const low = side(schema.exclusiveMinimum, schema.minimum, 'greater than', 'at least');
+  const high = side(schema.exclusiveMaximum, schema.maximum, 'less than', 'at most');
   return [low, high].filter(Boolean).join(' and ') || undefined;
 }
 
