@@ -1,0 +1,114 @@
+// Facts that pages, samples and the OpenAPI description all state must agree:
+// each has one source, and every other statement of it is checked against that source.
+import assert from 'node:assert/strict';
+import {readdirSync, readFileSync, statSync} from 'node:fs';
+import path from 'node:path';
+import {describe, test} from 'node:test';
+
+import createJiti from 'jiti';
+
+import {handWrittenPages} from '../support/content.mjs';
+import {loadDescriptions, root} from '../support/openapi.mjs';
+
+const jiti = createJiti(root + '/');
+const {TOKEN_RENEW_BEFORE_SECONDS} = jiti('./src/constants.ts');
+
+function walk(dir) {
+  return readdirSync(dir).flatMap((name) => {
+    const full = path.join(dir, name);
+    return statSync(full).isDirectory() ? walk(full) : [full];
+  });
+}
+
+/** Every text a reader meets: hand-written pages, the OpenAPI files and the samples' code. */
+const texts = [
+  ...handWrittenPages().map((page) => ({file: page.file, text: page.body})),
+  ...walk(path.join(root, 'openapi')).filter((file) => file.endsWith('.yaml')),
+  ...walk(path.join(root, 'samples')).filter((file) => /\.(mjs|py|json)$/.test(file)),
+].map((entry) =>
+  typeof entry === 'string'
+    ? {file: path.relative(root, entry), text: readFileSync(entry, 'utf8')}
+    : entry,
+);
+
+/**
+ * The sentences of a text, one line each: line breaks inside a paragraph, comment
+ * markers and list bullets are dropped, then the text is cut after each full stop.
+ */
+function sentences(text) {
+  return text
+    .replace(/^\s*(?:\/\/|#|\*|-|\d+\.)\s?/gm, '')
+    .split(/\n\s*\n|(?<=[.!?:;])\s+|\|/)
+    .map((sentence) => sentence.replace(/\s+/g, ' ').trim())
+    .filter(Boolean);
+}
+
+const NUMBER_WORDS = {one: 1, two: 2, three: 3, four: 4, five: 5, ten: 10, thirty: 30, sixty: 60};
+const DURATION = /\b(\d+|one|two|three|four|five|ten|thirty|sixty)[\s-]*(seconds?|secs?|s|minutes?|mins?)\b/gi;
+
+function seconds(amount, unit) {
+  const value = NUMBER_WORDS[amount.toLowerCase()] ?? Number(amount);
+  return /^m/i.test(unit) ? value * 60 : value;
+}
+
+describe('the token renewal margin', () => {
+  // A sentence about fetching a new token before the current one runs out.
+  const RENEWAL = /\b(renew\w*|fetch(?:es)? a new|get a new|request a new)\b/i;
+  const EXPIRY = /\b(expir\w*|remain\w*|left|runs out)\b/i;
+  /** The token lifetime (`expires_in`), which renewal sentences may mention beside the margin. */
+  const LIFETIME_SECONDS = 3600;
+
+  test('is stated on one page only, through the constant', () => {
+    const stating = texts.filter(({text}) => text.includes('@@TOKEN_RENEW_BEFORE_SECONDS@@'));
+    assert.deepEqual(
+      stating.map(({file}) => file),
+      ['docs/docs/authentication.mdx'],
+    );
+  });
+
+  test('no page, description or sample states another margin', () => {
+    const wrong = texts.flatMap(({file, text}) =>
+      sentences(text)
+        .filter((sentence) => RENEWAL.test(sentence) && EXPIRY.test(sentence))
+        .flatMap((sentence) =>
+          [...sentence.matchAll(DURATION)]
+            .map(([, amount, unit]) => seconds(amount, unit))
+            .filter((value) => value !== TOKEN_RENEW_BEFORE_SECONDS && value !== LIFETIME_SECONDS)
+            .map((value) => `${file}: ${value} s in "${sentence}"`),
+        ),
+    );
+    assert.deepEqual(wrong, []);
+  });
+
+  test('no page states the margin as a literal number: they link to the rule', () => {
+    const literal = handWrittenPages()
+      .flatMap((page) => sentences(page.body).map((sentence) => ({file: page.file, sentence})))
+      .filter(({sentence}) => RENEWAL.test(sentence) && EXPIRY.test(sentence))
+      .filter(({sentence}) =>
+        [...sentence.matchAll(DURATION)].some(([, amount, unit]) => seconds(amount, unit) !== LIFETIME_SECONDS),
+      )
+      .map(({file, sentence}) => `${file}: "${sentence}"`);
+    assert.deepEqual(literal, []);
+  });
+
+  test('the sample token clients default to the same margin', async () => {
+    const node = await import('../../samples/oauth/node/client-credentials.mjs');
+    assert.equal(node.RENEW_BEFORE_SECONDS, TOKEN_RENEW_BEFORE_SECONDS);
+    const python = readFileSync(path.join(root, 'samples/oauth/python/client_credentials.py'), 'utf8');
+    const match = /^RENEW_BEFORE_SECONDS = (\d+)$/m.exec(python);
+    assert.ok(match, 'samples/oauth/python/client_credentials.py defines no RENEW_BEFORE_SECONDS');
+    assert.equal(Number(match[1]), TOKEN_RENEW_BEFORE_SECONDS);
+    assert.match(python, /renew_before_seconds: float = RENEW_BEFORE_SECONDS/);
+  });
+
+  test('the checks above would catch the five minutes a page once said', () => {
+    const sentence =
+      'Store the token with its expiry time, and fetch a new one when less than five minutes remain.';
+    assert.ok(RENEWAL.test(sentence) && EXPIRY.test(sentence));
+    assert.deepEqual(
+      [...sentence.matchAll(DURATION)].map(([, amount, unit]) => seconds(amount, unit)),
+      [300],
+    );
+  });
+});
+
