@@ -112,3 +112,38 @@ describe('the token renewal margin', () => {
   });
 });
 
+
+describe('the ports a webhook URL may use', () => {
+  const subscriptions = loadDescriptions().find(({name}) => name === 'notification-subscriptions.yaml').doc;
+  const url = subscriptions.components.schemas.SubscriptionRequest.properties.url;
+  const accepts = (address) => new RegExp(url.pattern, 'u').test(address);
+  /** The ports the subscription URL's pattern accepts: the one source of the rule. */
+  const allowed = Array.from({length: 65535}, (_, index) => index + 1).filter((port) =>
+    accepts(`https://hooks.satepos.example:${port}/gerai/orders`),
+  );
+
+  test('the subscription URL pattern accepts HTTPS on ports 443 and 80 only', () => {
+    assert.deepEqual(allowed, [80, 443]);
+    assert.ok(accepts('https://hooks.satepos.example/gerai/orders'), 'a URL without a port is refused');
+    assert.ok(!accepts('http://hooks.satepos.example/gerai/orders'), 'a plain http URL is accepted');
+  });
+
+  test('every statement of the allowed ports names exactly those ports', () => {
+    // "port 443", "ports 443 or 80", "a port other than 443 or 80": any list that names 443.
+    const PORTS = /\bports?\s+(?:other than\s+)?(\d+(?:\s*(?:,|or|and)\s*\d+)*)/gi;
+    const wrong = texts.flatMap(({file, text}) =>
+      [...text.matchAll(PORTS)]
+        .map((match) => ({match: match[0], ports: match[1].match(/\d+/g).map(Number)}))
+        .filter(({ports}) => ports.includes(443))
+        .filter(({ports}) => [...new Set(ports)].sort((a, b) => a - b).join() !== allowed.join())
+        .map(({match}) => `${file}: "${match}"`),
+    );
+    assert.deepEqual(wrong, []);
+  });
+
+  test('the check above would catch a page that allows port 443 only', () => {
+    const text = 'Production webhook URLs use HTTPS on port 443 with a publicly trusted certificate.';
+    const ports = /\bports?\s+(\d+(?:\s*(?:,|or|and)\s*\d+)*)/i.exec(text)[1].match(/\d+/g).map(Number);
+    assert.notDeepEqual(ports, allowed);
+  });
+});
