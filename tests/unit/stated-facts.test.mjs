@@ -20,11 +20,16 @@ function walk(dir) {
   });
 }
 
-/** Every text a reader meets: hand-written pages, the OpenAPI files and the samples' code. */
+/**
+ * Every text a reader meets: hand-written pages, the OpenAPI files and the samples
+ * (their tests left out: they probe values on both sides of a rule on purpose).
+ */
 const texts = [
   ...handWrittenPages().map((page) => ({file: page.file, text: page.body})),
   ...walk(path.join(root, 'openapi')).filter((file) => file.endsWith('.yaml')),
-  ...walk(path.join(root, 'samples')).filter((file) => /\.(mjs|py|json)$/.test(file)),
+  ...walk(path.join(root, 'samples')).filter(
+    (file) => /\.(mjs|py|json)$/.test(file) && !/(\.test\.mjs|\/test_[^/]*\.py)$/.test(file),
+  ),
 ].map((entry) =>
   typeof entry === 'string'
     ? {file: path.relative(root, entry), text: readFileSync(entry, 'utf8')}
@@ -38,7 +43,7 @@ const texts = [
 function sentences(text) {
   return text
     .replace(/^\s*(?:\/\/|#|\*|-|\d+\.)\s?/gm, '')
-    .split(/\n\s*\n|(?<=[.!?:;])\s+|\|/)
+    .split(/\n\s*\n|(?<=[.!?])\s+|\|/)
     .map((sentence) => sentence.replace(/\s+/g, ' ').trim())
     .filter(Boolean);
 }
@@ -146,4 +151,102 @@ describe('the ports a webhook URL may use', () => {
     const ports = /\bports?\s+(\d+(?:\s*(?:,|or|and)\s*\d+)*)/i.exec(text)[1].match(/\d+/g).map(Number);
     assert.notDeepEqual(ports, allowed);
   });
+});
+
+describe('final states', () => {
+  /** Every schema of the description that lists its state transitions in `x-transitions`. */
+  function machines() {
+    const found = [];
+    const visit = (node, where) => {
+      if (Array.isArray(node)) node.forEach((child, index) => visit(child, `${where}/${index}`));
+      else if (node && typeof node === 'object') {
+        if (node['x-transitions']) found.push({where, enum: node.enum, transitions: node['x-transitions']});
+        for (const [key, child] of Object.entries(node)) visit(child, `${where}/${key}`);
+      }
+    };
+    for (const {name, doc} of loadDescriptions()) visit(doc.components ?? {}, `${name}#/components`);
+    return found;
+  }
+  const found = machines();
+  const codeBlocksOf = (text) => [...text.matchAll(/```mermaid\n([\s\S]*?)```/g)].map((m) => m[1]);
+
+  test('the transaction status lists its transitions', () => {
+    assert.deepEqual(
+      found.map(({where}) => where),
+      ['payment.yaml#/components/schemas/Transaction/properties/status'],
+    );
+  });
+
+  for (const machine of found) {
+    const states = new Set(machine.enum);
+    const final = new Set(machine.enum.filter((state) => machine.transitions[state].length === 0));
+    const edges = new Set(
+      Object.entries(machine.transitions).flatMap(([from, targets]) => targets.map((to) => `${from} --> ${to}`)),
+    );
+
+    test(`${machine.where}: the transitions cover every value and lead to values`, () => {
+      assert.deepEqual(Object.keys(machine.transitions).sort(), [...states].sort());
+      for (const targets of Object.values(machine.transitions)) {
+        assert.deepEqual(targets.filter((state) => !states.has(state)), []);
+      }
+    });
+
+    test(`${machine.where}: every state diagram of it draws exactly these transitions`, () => {
+      const problems = [];
+      for (const {file, text} of texts) {
+        for (const diagram of codeBlocksOf(text).filter((block) => /^\s*stateDiagram/.test(block))) {
+          const drawn = [...diagram.matchAll(/^\s*(\S+)\s*-->\s*([^\s:]+)/gm)].map(([, from, to]) => ({from, to}));
+          if (!drawn.some(({from, to}) => states.has(from) && states.has(to))) continue;
+          const between = new Set(
+            drawn.filter(({from, to}) => states.has(from) && states.has(to)).map(({from, to}) => `${from} --> ${to}`),
+          );
+          const missing = [...edges].filter((edge) => !between.has(edge));
+          const extra = [...between].filter((edge) => !edges.has(edge));
+          const endsEarly = drawn.filter(({from, to}) => to === '[*]' && states.has(from) && !final.has(from));
+          if (missing.length > 0) problems.push(`${file}: misses ${missing.join(', ')}`);
+          if (extra.length > 0) problems.push(`${file}: draws ${extra.join(', ')}`);
+          for (const {from} of endsEarly) problems.push(`${file}: ends at ${from}, which is not final`);
+        }
+      }
+      assert.deepEqual(problems, []);
+    });
+
+    test(`${machine.where}: every sentence that calls a state final or not says so rightly`, () => {
+      const named = (sentence) =>
+        [...sentence.matchAll(/`([a-z_]+)`/g)].map((m) => m[1]).filter((word) => states.has(word));
+      const problems = texts.flatMap(({file, text}) =>
+        sentences(text)
+          .filter((sentence) => /\bfinal\b/i.test(sentence))
+          .flatMap((sentence) => {
+            const negated = /\b(not|never|no longer)\s+final\b/i.test(sentence);
+            return named(sentence)
+              .filter((state) => final.has(state) === negated)
+              .map((state) => `${file}: "${sentence}" calls \`${state}\` ${negated ? 'not ' : ''}final`);
+          }),
+      );
+      assert.deepEqual(problems, []);
+    });
+
+    test(`${machine.where}: every table with a "Final" column marks exactly the final states`, () => {
+      const problems = [];
+      for (const {file, text} of texts) {
+        const rows = text.split('\n').map((line) => line.trim());
+        rows.forEach((line, index) => {
+          if (!line.startsWith('|')) return;
+          const cells = line.split('|').slice(1, -1).map((cell) => cell.trim());
+          const column = cells.findIndex((cell) => /^final$/i.test(cell));
+          if (column < 0 || (rows[index - 1] ?? '').startsWith('|')) return;
+          for (const row of rows.slice(index + 2)) {
+            if (!row.startsWith('|')) break;
+            const values = row.split('|').slice(1, -1).map((cell) => cell.trim());
+            const state = /^`([a-z_]+)`$/.exec(values[0])?.[1];
+            if (!state || !states.has(state)) continue;
+            const saysFinal = /^yes\b/i.test(values[column]);
+            if (saysFinal !== final.has(state)) problems.push(`${file}: ${state} is marked "${values[column]}"`);
+          }
+        });
+      }
+      assert.deepEqual(problems, []);
+    });
+  }
 });
