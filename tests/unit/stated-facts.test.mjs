@@ -31,9 +31,7 @@ const texts = [
     (file) => /\.(mjs|py|json)$/.test(file) && !/(\.test\.mjs|\/test_[^/]*\.py)$/.test(file),
   ),
 ].map((entry) =>
-  typeof entry === 'string'
-    ? {file: path.relative(root, entry), text: readFileSync(entry, 'utf8')}
-    : entry,
+  typeof entry === 'string' ? {file: path.relative(root, entry), text: readFileSync(entry, 'utf8')} : entry,
 );
 
 /**
@@ -49,7 +47,8 @@ function sentences(text) {
 }
 
 const NUMBER_WORDS = {one: 1, two: 2, three: 3, four: 4, five: 5, ten: 10, thirty: 30, sixty: 60};
-const DURATION = /\b(\d+|one|two|three|four|five|ten|thirty|sixty)[\s-]*(seconds?|secs?|s|minutes?|mins?)\b/gi;
+const DURATION =
+  /\b(\d+|one|two|three|four|five|ten|thirty|sixty)[\s-]*(seconds?|secs?|s|minutes?|mins?)\b/gi;
 
 function seconds(amount, unit) {
   const value = NUMBER_WORDS[amount.toLowerCase()] ?? Number(amount);
@@ -90,7 +89,9 @@ describe('the token renewal margin', () => {
       .flatMap((page) => sentences(page.body).map((sentence) => ({file: page.file, sentence})))
       .filter(({sentence}) => RENEWAL.test(sentence) && EXPIRY.test(sentence))
       .filter(({sentence}) =>
-        [...sentence.matchAll(DURATION)].some(([, amount, unit]) => seconds(amount, unit) !== LIFETIME_SECONDS),
+        [...sentence.matchAll(DURATION)].some(
+          ([, amount, unit]) => seconds(amount, unit) !== LIFETIME_SECONDS,
+        ),
       )
       .map(({file, sentence}) => `${file}: "${sentence}"`);
     assert.deepEqual(literal, []);
@@ -116,7 +117,6 @@ describe('the token renewal margin', () => {
     );
   });
 });
-
 
 describe('the ports a webhook URL may use', () => {
   const subscriptions = loadDescriptions().find(({name}) => name === 'notification-subscriptions.yaml').doc;
@@ -181,13 +181,18 @@ describe('final states', () => {
     const states = new Set(machine.enum);
     const final = new Set(machine.enum.filter((state) => machine.transitions[state].length === 0));
     const edges = new Set(
-      Object.entries(machine.transitions).flatMap(([from, targets]) => targets.map((to) => `${from} --> ${to}`)),
+      Object.entries(machine.transitions).flatMap(([from, targets]) =>
+        targets.map((to) => `${from} --> ${to}`),
+      ),
     );
 
     test(`${machine.where}: the transitions cover every value and lead to values`, () => {
       assert.deepEqual(Object.keys(machine.transitions).sort(), [...states].sort());
       for (const targets of Object.values(machine.transitions)) {
-        assert.deepEqual(targets.filter((state) => !states.has(state)), []);
+        assert.deepEqual(
+          targets.filter((state) => !states.has(state)),
+          [],
+        );
       }
     });
 
@@ -195,14 +200,21 @@ describe('final states', () => {
       const problems = [];
       for (const {file, text} of texts) {
         for (const diagram of codeBlocksOf(text).filter((block) => /^\s*stateDiagram/.test(block))) {
-          const drawn = [...diagram.matchAll(/^\s*(\S+)\s*-->\s*([^\s:]+)/gm)].map(([, from, to]) => ({from, to}));
+          const drawn = [...diagram.matchAll(/^\s*(\S+)\s*-->\s*([^\s:]+)/gm)].map(([, from, to]) => ({
+            from,
+            to,
+          }));
           if (!drawn.some(({from, to}) => states.has(from) && states.has(to))) continue;
           const between = new Set(
-            drawn.filter(({from, to}) => states.has(from) && states.has(to)).map(({from, to}) => `${from} --> ${to}`),
+            drawn
+              .filter(({from, to}) => states.has(from) && states.has(to))
+              .map(({from, to}) => `${from} --> ${to}`),
           );
           const missing = [...edges].filter((edge) => !between.has(edge));
           const extra = [...between].filter((edge) => !edges.has(edge));
-          const endsEarly = drawn.filter(({from, to}) => to === '[*]' && states.has(from) && !final.has(from));
+          const endsEarly = drawn.filter(
+            ({from, to}) => to === '[*]' && states.has(from) && !final.has(from),
+          );
           if (missing.length > 0) problems.push(`${file}: misses ${missing.join(', ')}`);
           if (extra.length > 0) problems.push(`${file}: draws ${extra.join(', ')}`);
           for (const {from} of endsEarly) problems.push(`${file}: ends at ${from}, which is not final`);
@@ -233,20 +245,52 @@ describe('final states', () => {
         const rows = text.split('\n').map((line) => line.trim());
         rows.forEach((line, index) => {
           if (!line.startsWith('|')) return;
-          const cells = line.split('|').slice(1, -1).map((cell) => cell.trim());
+          const cells = line
+            .split('|')
+            .slice(1, -1)
+            .map((cell) => cell.trim());
           const column = cells.findIndex((cell) => /^final$/i.test(cell));
           if (column < 0 || (rows[index - 1] ?? '').startsWith('|')) return;
           for (const row of rows.slice(index + 2)) {
             if (!row.startsWith('|')) break;
-            const values = row.split('|').slice(1, -1).map((cell) => cell.trim());
+            const values = row
+              .split('|')
+              .slice(1, -1)
+              .map((cell) => cell.trim());
             const state = /^`([a-z_]+)`$/.exec(values[0])?.[1];
             if (!state || !states.has(state)) continue;
             const saysFinal = /^yes\b/i.test(values[column]);
-            if (saysFinal !== final.has(state)) problems.push(`${file}: ${state} is marked "${values[column]}"`);
+            if (saysFinal !== final.has(state))
+              problems.push(`${file}: ${state} is marked "${values[column]}"`);
           }
         });
       }
       assert.deepEqual(problems, []);
     });
   }
+});
+
+describe('webhook secrets', () => {
+  const METHODS = ['get', 'put', 'post', 'delete', 'patch'];
+  const operations = loadDescriptions().flatMap(({doc}) =>
+    Object.values(doc.paths ?? {}).flatMap((item) => METHODS.map((method) => item[method]).filter(Boolean)),
+  );
+  const CHANGE = /\b(rotat\w*|replac\w*|roll(?:s|ed|ing)? over|regenerat\w*|new secret)\b/i;
+  /** Whether an operation of the description gives an existing subscription a new secret. */
+  const rotation = operations.filter((op) => /\bsecret\b/i.test(op.summary ?? '') && CHANGE.test(op.summary));
+
+  test('the description says the secret stays the same when a subscription changes', () => {
+    const updates = operations.filter((op) => /^update\w*Subscription$/.test(op.operationId));
+    assert.equal(updates.length, 2);
+    for (const op of updates) assert.match(op.description.replace(/\s+/g, ' '), /secret stays the same/);
+  });
+
+  test('no text speaks of changing a secret that no operation changes', () => {
+    const claims = texts.flatMap(({file, text}) =>
+      sentences(text)
+        .filter((sentence) => /\bsecrets?\b/i.test(sentence) && CHANGE.test(sentence))
+        .map((sentence) => `${file}: "${sentence}"`),
+    );
+    assert.deepEqual(rotation.length > 0 ? [] : claims, []);
+  });
 });
