@@ -5,6 +5,7 @@ import {readFileSync} from 'node:fs';
 import path from 'node:path';
 import {describe, test} from 'node:test';
 
+import Ajv2020 from 'ajv/dist/2020.js';
 import {parse} from 'yaml';
 
 import {loadDescriptions, root} from '../support/openapi.mjs';
@@ -46,5 +47,54 @@ describe('OAuth 2.0 flows', () => {
         .map(({where}) => where),
       [],
     );
+  });
+});
+
+/** A JSON Schema 2020-12 validator that knows every file of the merchant API, so references resolve. */
+function schemaValidator() {
+  // OpenAPI adds keywords (example, discriminator, x-*) that are not JSON Schema's: not strict.
+  const ajv = new Ajv2020({strict: false, allErrors: true, validateFormats: false});
+  for (const {name, doc} of loadDescriptions()) {
+    ajv.addSchema(doc, `https://openapi.gerai.example/${name}`);
+  }
+  return (file, schema) =>
+    ajv.getSchema(`https://openapi.gerai.example/${file}#/components/schemas/${schema}`);
+}
+
+describe('rejecting an order', () => {
+  const validator = schemaValidator();
+  const validate = validator('food.yaml', 'RejectOrderRequest');
+  const food = loadDescriptions().find(({name}) => name === 'food.yaml').doc;
+  const operation = Object.values(food.paths)
+    .map((item) => item.put)
+    .find((op) => op?.operationId === 'rejectOrder');
+
+  test('the operation takes the schema and promises a 422 for an incomplete reason', () => {
+    const body = operation.requestBody.content['application/json'];
+    assert.equal(body.schema.$ref, '#/components/schemas/RejectOrderRequest');
+    assert.match(operation.responses['422'].description, /OTHERS.+cancel_reason_description/);
+  });
+
+  test('every request example of the operation is valid', () => {
+    const examples = Object.entries(operation.requestBody.content['application/json'].examples);
+    assert.ok(examples.length >= 2);
+    for (const [name, {value}] of examples) {
+      assert.ok(validate(value), `${name}: ${JSON.stringify(validate.errors)}`);
+    }
+  });
+
+  test('OTHERS without cancel_reason_description is invalid, as the 422 says', () => {
+    assert.equal(validate({cancel_reason_code: 'OTHERS'}), false);
+    assert.ok(validate.errors.some((error) => error.params.missingProperty === 'cancel_reason_description'));
+    assert.ok(
+      validate({cancel_reason_code: 'OTHERS', cancel_reason_description: 'The grill is being repaired.'}),
+    );
+  });
+
+  test('the other codes need no description', () => {
+    for (const code of ['HIGH_DEMAND', 'RESTAURANT_CLOSED', 'ITEMS_OUT_OF_STOCK']) {
+      assert.ok(validate({cancel_reason_code: code}), `${code}: ${JSON.stringify(validate.errors)}`);
+    }
+    assert.equal(validate({}), false, 'a body without a code is accepted');
   });
 });
