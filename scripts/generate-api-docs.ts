@@ -10,12 +10,19 @@
  *    produced what the sidebars need (the generator reports some failures
  *    without an exit code).
  * 4. Bundles each description into `static/openapi/` for download.
+ * 5. Writes the raw body of the worked signature example and the signature
+ *    test vectors into `static/webhooks/`, byte for byte, for download.
  */
 import {spawnSync} from 'node:child_process';
-import {existsSync, mkdirSync, readdirSync, rmSync} from 'node:fs';
+import {copyFileSync, existsSync, mkdirSync, readdirSync, rmSync, writeFileSync} from 'node:fs';
 import path from 'node:path';
 
 import {GERAI_FULL_DOWNLOAD, geraiApiSections} from '../src/config/openapi';
+import {
+  SIGNATURE_VECTORS,
+  SIGNATURE_VECTORS_DOWNLOAD,
+  SIGNED_BODY_DOWNLOAD,
+} from '../src/config/signature-example';
 
 const root = path.resolve(__dirname, '..');
 const bin = (name: string) => path.join(root, 'node_modules', '.bin', name);
@@ -92,4 +99,16 @@ run('Joining the merchant API into one description', bin('redocly'), [
   '--output',
   path.join(downloads, GERAI_FULL_DOWNLOAD),
 ]);
-console.log(`\n✔ API reference generated; downloads in ${path.relative(root, downloads)}/`);
+
+const staticDir = path.join(root, 'static');
+rmSync(path.join(staticDir, 'webhooks'), {recursive: true, force: true});
+mkdirSync(path.join(staticDir, 'webhooks'), {recursive: true});
+// The body exactly as signed: UTF-8, no final line break.
+writeFileSync(path.join(staticDir, SIGNED_BODY_DOWNLOAD), SIGNATURE_VECTORS.body, 'utf8');
+copyFileSync(
+  path.join(root, 'samples', 'webhooks', 'test-vectors.json'),
+  path.join(staticDir, SIGNATURE_VECTORS_DOWNLOAD),
+);
+console.log(
+  `\n✔ API reference generated; downloads in ${path.relative(root, downloads)}/ and static/webhooks/`,
+);
