@@ -8,7 +8,8 @@
  * 3. Runs the generator of `docusaurus-plugin-openapi-docs` for the sample
  *    pet store (`api/`) and for the merchant API (`docs/api/`), and checks it
  *    produced what the sidebars need (the generator reports some failures
- *    without an exit code).
+ *    without an exit code). The page of a section tag is removed: the
+ *    section's hand-written index page introduces its operations.
  * 4. Bundles each description into `static/openapi/` for download.
  * 5. Writes the raw body of the worked signature example and the signature
  *    test vectors into `static/webhooks/`, byte for byte, for download.
@@ -17,7 +18,7 @@ import {spawnSync} from 'node:child_process';
 import {copyFileSync, existsSync, mkdirSync, readdirSync, rmSync, writeFileSync} from 'node:fs';
 import path from 'node:path';
 
-import {GERAI_FULL_DOWNLOAD, geraiApiSections} from '../src/config/openapi';
+import {GERAI_FULL_DOWNLOAD, geraiApiSections, tagPageId} from '../src/config/openapi';
 import {
   SIGNATURE_VECTORS,
   SIGNATURE_VECTORS_DOWNLOAD,
@@ -72,6 +73,12 @@ for (const {pluginId, dirs} of targets) {
         'Its messages above say why (often an unreadable OpenAPI file).',
     );
     process.exit(1);
+  }
+}
+
+for (const {outputDir, sectionTag} of geraiApiSections) {
+  if (sectionTag !== undefined) {
+    rmSync(path.join(root, 'docs', 'api', outputDir, `${tagPageId(sectionTag)}.tag.mdx`), {force: true});
   }
 }
 

@@ -6,6 +6,7 @@ import path from 'node:path';
 import {describe, test} from 'node:test';
 
 import Ajv2020 from 'ajv/dist/2020.js';
+import createJiti from 'jiti';
 import {parse} from 'yaml';
 
 import {loadDescriptions, root} from '../support/openapi.mjs';
@@ -97,4 +98,45 @@ describe('rejecting an order', () => {
     }
     assert.equal(validate({}), false, 'a body without a code is accepted');
   });
+});
+
+describe('tags', () => {
+  const jiti = createJiti(root + '/');
+  const {geraiApiSections} = jiti('./src/config/openapi.ts');
+  const METHODS = ['get', 'put', 'post', 'delete', 'patch'];
+
+  /** Every operation of a description, webhooks included, with where it is. */
+  function operations(doc) {
+    return [
+      ...Object.entries(doc.paths ?? {}).map(([key, item]) => ({key, item})),
+      ...Object.entries(doc.webhooks ?? {}).map(([key, item]) => ({key, item})),
+    ].flatMap(({key, item}) =>
+      METHODS.filter((method) => item[method]).map((method) => ({
+        where: `${method} ${key}`,
+        op: item[method],
+      })),
+    );
+  }
+
+  for (const {name, doc} of descriptions) {
+    test(`${name}: every operation has a tag the file declares`, () => {
+      const declared = new Set((doc.tags ?? []).map((tag) => tag.name));
+      const wrong = operations(doc)
+        .filter(({op}) => !(op.tags?.length > 0) || op.tags.some((tag) => !declared.has(tag)))
+        .map(({where, op}) => `${where}: ${JSON.stringify(op.tags ?? [])}`);
+      assert.deepEqual(wrong, []);
+    });
+  }
+
+  for (const section of geraiApiSections) {
+    const {doc} = loadDescriptions().find(({name}) => name === section.file);
+    const tags = [...new Set(operations(doc).flatMap(({op}) => op.tags ?? []))];
+    test(`${section.file}: a section tag is the only tag of its section, else there is none`, () => {
+      if (section.sectionTag === undefined) {
+        assert.ok(tags.length > 1, `${section.file} has one tag: declare it as the section tag`);
+      } else {
+        assert.deepEqual(tags, [section.sectionTag]);
+      }
+    });
+  }
 });
