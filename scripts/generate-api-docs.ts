@@ -18,12 +18,13 @@ import {spawnSync} from 'node:child_process';
 import {copyFileSync, existsSync, mkdirSync, readdirSync, rmSync, writeFileSync} from 'node:fs';
 import path from 'node:path';
 
-import {GERAI_FULL_DOWNLOAD, geraiApiSections, tagPageId} from '../src/config/openapi';
+import {geraiApiSections, tagPageId} from '../src/config/openapi';
 import {
   SIGNATURE_VECTORS,
   SIGNATURE_VECTORS_DOWNLOAD,
   SIGNED_BODY_DOWNLOAD,
 } from '../src/config/signature-example';
+import {writeOpenApiDownloads} from './openapi-downloads';
 
 const root = path.resolve(__dirname, '..');
 const bin = (name: string) => path.join(root, 'node_modules', '.bin', name);
@@ -84,28 +85,12 @@ for (const {outputDir, sectionTag} of geraiApiSections) {
 
 rmSync(downloads, {recursive: true, force: true});
 mkdirSync(downloads, {recursive: true});
-const bundled = geraiApiSections.map((section) => {
-  const output = path.join(downloads, `gerai-${section.id}.yaml`);
-  run(`Bundling ${section.file}`, bin('redocly'), [
-    'bundle',
-    path.join('openapi', 'gerai', section.file),
-    '--output',
-    output,
-  ]);
-  return output;
-});
-run('Bundling petstore.yaml', bin('redocly'), [
-  'bundle',
-  path.join('openapi', 'petstore.yaml'),
-  '--output',
-  path.join(downloads, 'petstore.yaml'),
-]);
-run('Joining the merchant API into one description', bin('redocly'), [
-  'join',
-  ...bundled,
-  '--output',
-  path.join(downloads, GERAI_FULL_DOWNLOAD),
-]);
+try {
+  writeOpenApiDownloads(downloads);
+} catch (error) {
+  console.error(`\n✖ ${(error as Error).message}`);
+  process.exit(1);
+}
 
 const staticDir = path.join(root, 'static');
 rmSync(path.join(staticDir, 'webhooks'), {recursive: true, force: true});
