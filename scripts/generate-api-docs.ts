@@ -13,11 +13,15 @@
  * 4. Bundles each description into `static/openapi/` for download.
  * 5. Writes the raw body of the worked signature example and the signature
  *    test vectors into `static/webhooks/`, byte for byte, for download.
+ * 6. Writes the field tables of the objects glossary from the schemas.
  */
 import {spawnSync} from 'node:child_process';
-import {copyFileSync, existsSync, mkdirSync, readdirSync, rmSync, writeFileSync} from 'node:fs';
+import {copyFileSync, existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync} from 'node:fs';
 import path from 'node:path';
 
+import {parse} from 'yaml';
+
+import {GLOSSARY_FILES, GLOSSARY_PARTIAL, glossaryMarkdown} from '../src/config/objects-glossary';
 import {geraiApiSections, tagPageId} from '../src/config/openapi';
 import {
   SIGNATURE_VECTORS,
@@ -101,6 +105,16 @@ copyFileSync(
   path.join(root, 'samples', 'webhooks', 'test-vectors.json'),
   path.join(staticDir, SIGNATURE_VECTORS_DOWNLOAD),
 );
+writeFileSync(
+  path.join(root, GLOSSARY_PARTIAL),
+  glossaryMarkdown(
+    GLOSSARY_FILES.map((file) => ({
+      file,
+      doc: parse(readFileSync(path.join(root, 'openapi', 'gerai', file), 'utf8')) as object,
+    })),
+  ),
+);
+
 console.log(
   `\n✔ API reference generated; downloads in ${path.relative(root, downloads)}/ and static/webhooks/`,
 );
