@@ -8,14 +8,27 @@
  * 3. Runs the generator of `docusaurus-plugin-openapi-docs` for the sample
  *    pet store (`api/`) and for the merchant API (`docs/api/`), and checks it
  *    produced what the sidebars need (the generator reports some failures
- *    without an exit code).
+ *    without an exit code). The page of a section tag is removed: the
+ *    section's hand-written index page introduces its operations.
  * 4. Bundles each description into `static/openapi/` for download.
+ * 5. Writes the raw body of the worked signature example and the signature
+ *    test vectors into `static/webhooks/`, byte for byte, for download.
+ * 6. Writes the field tables of the objects glossary from the schemas.
  */
 import {spawnSync} from 'node:child_process';
-import {existsSync, mkdirSync, readdirSync, rmSync} from 'node:fs';
+import {copyFileSync, existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync} from 'node:fs';
 import path from 'node:path';
 
-import {GERAI_FULL_DOWNLOAD, geraiApiSections} from '../src/config/openapi';
+import {parse} from 'yaml';
+
+import {GLOSSARY_FILES, GLOSSARY_PARTIAL, glossaryMarkdown} from '../src/config/objects-glossary';
+import {geraiApiSections, tagPageId} from '../src/config/openapi';
+import {
+  SIGNATURE_VECTORS,
+  SIGNATURE_VECTORS_DOWNLOAD,
+  SIGNED_BODY_DOWNLOAD,
+} from '../src/config/signature-example';
+import {writeOpenApiDownloads} from './openapi-downloads';
 
 const root = path.resolve(__dirname, '..');
 const bin = (name: string) => path.join(root, 'node_modules', '.bin', name);
@@ -68,28 +81,40 @@ for (const {pluginId, dirs} of targets) {
   }
 }
 
+for (const {outputDir, sectionTag} of geraiApiSections) {
+  if (sectionTag !== undefined) {
+    rmSync(path.join(root, 'docs', 'api', outputDir, `${tagPageId(sectionTag)}.tag.mdx`), {force: true});
+  }
+}
+
 rmSync(downloads, {recursive: true, force: true});
 mkdirSync(downloads, {recursive: true});
-const bundled = geraiApiSections.map((section) => {
-  const output = path.join(downloads, `gerai-${section.id}.yaml`);
-  run(`Bundling ${section.file}`, bin('redocly'), [
-    'bundle',
-    path.join('openapi', 'gerai', section.file),
-    '--output',
-    output,
-  ]);
-  return output;
-});
-run('Bundling petstore.yaml', bin('redocly'), [
-  'bundle',
-  path.join('openapi', 'petstore.yaml'),
-  '--output',
-  path.join(downloads, 'petstore.yaml'),
-]);
-run('Joining the merchant API into one description', bin('redocly'), [
-  'join',
-  ...bundled,
-  '--output',
-  path.join(downloads, GERAI_FULL_DOWNLOAD),
-]);
-console.log(`\n✔ API reference generated; downloads in ${path.relative(root, downloads)}/`);
+try {
+  writeOpenApiDownloads(downloads);
+} catch (error) {
+  console.error(`\n✖ ${(error as Error).message}`);
+  process.exit(1);
+}
+
+const staticDir = path.join(root, 'static');
+rmSync(path.join(staticDir, 'webhooks'), {recursive: true, force: true});
+mkdirSync(path.join(staticDir, 'webhooks'), {recursive: true});
+// The body exactly as signed: UTF-8, no final line break.
+writeFileSync(path.join(staticDir, SIGNED_BODY_DOWNLOAD), SIGNATURE_VECTORS.body, 'utf8');
+copyFileSync(
+  path.join(root, 'samples', 'webhooks', 'test-vectors.json'),
+  path.join(staticDir, SIGNATURE_VECTORS_DOWNLOAD),
+);
+writeFileSync(
+  path.join(root, GLOSSARY_PARTIAL),
+  glossaryMarkdown(
+    GLOSSARY_FILES.map((file) => ({
+      file,
+      doc: parse(readFileSync(path.join(root, 'openapi', 'gerai', file), 'utf8')) as object,
+    })),
+  ),
+);
+
+console.log(
+  `\n✔ API reference generated; downloads in ${path.relative(root, downloads)}/ and static/webhooks/`,
+);

@@ -24,6 +24,14 @@ export const HOSTS = {
 
 export const SUPPORT_EMAIL = 'partner-support@gerai.example';
 
+/**
+ * How many seconds before an access token expires a client fetches a new one.
+ * The authentication guide states the rule once, with the token
+ * `@@TOKEN_RENEW_BEFORE_SECONDS@@`; other pages link to it, and the sample
+ * token clients default to this value.
+ */
+export const TOKEN_RENEW_BEFORE_SECONDS = 60;
+
 /** Tokens a page may write; each is replaced by its value when the site builds. */
 export const CONTENT_TOKENS: Readonly<Record<string, string>> = {
   PRODUCT: PRODUCT_NAME,
@@ -32,4 +40,5 @@ export const CONTENT_TOKENS: Readonly<Record<string, string>> = {
   API_SANDBOX: HOSTS.api.sandbox,
   API_PRODUCTION: HOSTS.api.production,
   SUPPORT_EMAIL,
+  TOKEN_RENEW_BEFORE_SECONDS: String(TOKEN_RENEW_BEFORE_SECONDS),
 };

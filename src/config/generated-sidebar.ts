@@ -3,18 +3,18 @@ import path from 'node:path';
 
 import type {SidebarsConfig} from '@docusaurus/plugin-content-docs';
 
+import {geraiApiSections} from './openapi';
+
 /** One item of a sidebar, in its object form. */
 type Item = Exclude<Extract<SidebarsConfig[string], unknown[]>[number], string>;
 
-/** The generator's catch-all category for operations without a tag. */
-const UNTAGGED = 'UNTAGGED';
-
 /**
  * Reads the `sidebar.ts` that `npm run gen-api` writes beside generated
- * reference pages. The catch-all category for untagged operations is
- * dissolved into the list, while categories of declared tags are kept. With
- * `sorted`, items are ordered by page id, so a section lists its pages
- * alphabetically as the reference index does.
+ * reference pages. The category of the folder's section tag (see
+ * `sectionTag` in `./openapi.ts`) is dissolved into the list, while the
+ * categories of the other tags are kept. With `sorted`, items are ordered by
+ * page id, so a section lists its pages alphabetically as the reference index
+ * does.
  */
 export function generatedItems(folder: string, {sorted = true} = {}): Item[] {
   const file = path.join(__dirname, '..', '..', folder, 'sidebar.ts');
@@ -28,8 +28,13 @@ export function generatedItems(folder: string, {sorted = true} = {}): Item[] {
   // eslint-disable-next-line @typescript-eslint/no-require-imports
   const loaded = require(file) as {default: Item[]} | Item[];
   const items = Array.isArray(loaded) ? loaded : loaded.default;
+  const sectionTag = geraiApiSections.find(
+    (section) => `docs/api/${section.outputDir}` === folder,
+  )?.sectionTag;
   const flat = items.flatMap((item) =>
-    item.type === 'category' && item.label === UNTAGGED ? (item.items as Item[]) : [item],
+    item.type === 'category' && sectionTag !== undefined && item.label === sectionTag
+      ? (item.items as Item[])
+      : [item],
   );
   return sorted ? flat.sort((a, b) => sortKey(a).localeCompare(sortKey(b))) : flat;
 }

@@ -10,21 +10,42 @@ export interface GeraiApiSection {
   readonly file: string;
   /** Folder under `docs/api/` that receives the generated pages. */
   readonly outputDir: string;
+  /**
+   * The tag of every operation of a section whose sidebar lists its operations
+   * directly, named as the section in the sidebar. Tagging them keeps them
+   * together in the joined download; the sidebar shows them without the tag's
+   * category, and no page is generated for the tag, since the section's own
+   * index page introduces them. Sections grouped by several tags have none.
+   */
+  readonly sectionTag?: string;
 }
 
 export const geraiApiSections: readonly GeraiApiSection[] = [
-  {id: 'outlets', file: 'outlets.yaml', outputDir: 'outlet-information'},
+  {id: 'outlets', file: 'outlets.yaml', outputDir: 'outlet-information', sectionTag: 'Outlet information'},
   {id: 'food', file: 'food.yaml', outputDir: 'food-integration'},
-  {id: 'payment', file: 'payment.yaml', outputDir: 'payment-integration'},
-  {id: 'pos', file: 'pos.yaml', outputDir: 'mokapos-integration'},
+  {id: 'payment', file: 'payment.yaml', outputDir: 'payment-integration', sectionTag: 'Payment integration'},
+  {id: 'pos', file: 'pos.yaml', outputDir: 'mokapos-integration', sectionTag: 'POS integration'},
   {
     id: 'notification-subscriptions',
     file: 'notification-subscriptions.yaml',
     outputDir: 'notification-subscriptions',
   },
-  {id: 'troubleshooting', file: 'troubleshooting.yaml', outputDir: 'troubleshooting'},
-  {id: 'webhooks', file: 'webhooks.yaml', outputDir: 'webhooks/events'},
+  {
+    id: 'troubleshooting',
+    file: 'troubleshooting.yaml',
+    outputDir: 'troubleshooting',
+    sectionTag: 'Troubleshooting',
+  },
+  {id: 'webhooks', file: 'webhooks.yaml', outputDir: 'webhooks/events', sectionTag: 'Events'},
 ];
 
 /** The download that joins every section into one description. */
 export const GERAI_FULL_DOWNLOAD = 'gerai-merchant-api.yaml';
+
+/** The id the generator gives a tag's page: the tag name in kebab case. */
+export function tagPageId(tag: string): string {
+  return tag
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^-+|-+$/g, '');
+}

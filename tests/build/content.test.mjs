@@ -8,7 +8,7 @@ import {describe, test} from 'node:test';
 import {load} from 'cheerio';
 
 import {handWrittenPages} from '../support/content.mjs';
-import {root} from '../support/openapi.mjs';
+import {loadFacts, root} from '../support/openapi.mjs';
 
 const build = path.resolve(root, process.env.PORTAL_BUILD_DIR ?? 'build');
 
@@ -90,5 +90,51 @@ describe('search index', () => {
       [],
       'pages that would be listed as results without a name',
     );
+  });
+});
+
+describe('pages generated from their sources', () => {
+  const read = (route) => load(readFileSync(path.join(build, route, 'index.html'), 'utf8'));
+
+  test('the objects glossary shows every schema of the description, with its fields', () => {
+    const $ = read('docs/api/objects-glossary');
+    const facts = loadFacts();
+    const missing = [...facts.schemas].filter((name) => $(`article h3#${name.toLowerCase()}`).text().replace(/\u200b/g, '').trim() !== name);
+    assert.deepEqual(missing, []);
+    assert.ok($('article table').length >= facts.schemas.size - 5, `${$('article table').length} tables`);
+  });
+
+  describe('the worked webhook signature', () => {
+    const vectors = JSON.parse(readFileSync(path.join(root, 'samples/webhooks/test-vectors.json'), 'utf8'));
+    const valid = vectors.cases.find((vector) => vector.name === 'valid');
+
+    test('the guide shows the exact raw body, header and secret of the test vectors', () => {
+      const $ = read('docs/api/webhooks/receiving-notifications');
+      // Prism draws each line of a code block as an element of its own, without the line break.
+      const blocks = $('article pre')
+        .map((_, pre) => $(pre).find('.token-line').map((__, line) => $(line).text()).get().join('\n'))
+        .get();
+      assert.ok(
+        blocks.some((text) => text.endsWith(`\n\n${vectors.body}`) && text.includes(`X-Gerai-Signature: ${valid.header}`)),
+        'no code block ends with the raw body after the signature header',
+      );
+      const text = $('article').text();
+      assert.ok(text.includes(vectors.secret));
+      assert.ok(text.includes(valid.header.split('v1=')[1]));
+    });
+
+    test('the downloads hold exactly the signed bytes and the vectors', () => {
+      const $ = read('docs/api/webhooks/receiving-notifications');
+      const links = $('article a[download]').map((_, a) => $(a).attr('href')).get();
+      assert.deepEqual(links.sort(), ['/webhooks/signature-test-vectors.json', '/webhooks/signed-delivery-body.json']);
+      assert.deepEqual(
+        readFileSync(path.join(build, 'webhooks/signed-delivery-body.json')),
+        Buffer.from(vectors.body, 'utf8'),
+      );
+      assert.deepEqual(
+        JSON.parse(readFileSync(path.join(build, 'webhooks/signature-test-vectors.json'), 'utf8')),
+        vectors,
+      );
+    });
   });
 });

@@ -5,11 +5,14 @@
 //   node client-credentials.mjs "partner:outlet:read food:order:read"
 //
 // It posts to {GERAI_AUTH_BASE}/oauth2/token with HTTP Basic client
-// authentication, caches the access token and fetches a new one 60 seconds
-// before the current one expires.
+// authentication, caches the access token and fetches a new one
+// RENEW_BEFORE_SECONDS before the current one expires.
 import {pathToFileURL} from 'node:url';
 
 export const SANDBOX_AUTH_BASE = 'https://auth.sandbox.gerai.example';
+
+/** Fetch a new token when the cached one has less than this many seconds left. */
+export const RENEW_BEFORE_SECONDS = 60;
 
 /** An answer from the OAuth server that is not a usable token. */
 export class TokenError extends Error {
@@ -32,7 +35,7 @@ export class TokenClient {
    * @param {string} [options.clientId] GERAI_CLIENT_ID by default
    * @param {string} [options.clientSecret] GERAI_CLIENT_SECRET by default
    * @param {string} [options.authBase] GERAI_AUTH_BASE, else the sandbox OAuth host
-   * @param {number} [options.renewBeforeSeconds] renew this long before expiry (60)
+   * @param {number} [options.renewBeforeSeconds] renew this long before expiry (RENEW_BEFORE_SECONDS)
    * @param {number} [options.timeoutMs] give up on the token request after this long
    * @param {Record<string, string | undefined>} [options.env] where to read the variables (process.env)
    * @param {() => number} [options.now] the clock in milliseconds (Date.now)
@@ -42,7 +45,7 @@ export class TokenClient {
     clientId,
     clientSecret,
     authBase,
-    renewBeforeSeconds = 60,
+    renewBeforeSeconds = RENEW_BEFORE_SECONDS,
     timeoutMs = 10_000,
     env = process.env,
     now = Date.now,
@@ -76,7 +79,7 @@ export class TokenClient {
     this.inFlight = null;
   }
 
-  /** A valid access token, from the cache when it has more than 60 s left. */
+  /** A valid access token, from the cache when it has more than renewBeforeSeconds left. */
   async getAccessToken() {
     if (this.cached && this.now() < this.cached.expiresAt - this.renewBeforeMs) {
       return this.cached.accessToken;

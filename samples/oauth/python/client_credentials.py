@@ -6,8 +6,8 @@ Python 3.11 or later, standard library only.
     python3 client_credentials.py "partner:outlet:read food:order:read"
 
 It posts to ``{GERAI_AUTH_BASE}/oauth2/token`` with HTTP Basic client
-authentication, caches the access token and fetches a new one 60 seconds
-before the current one expires.
+authentication, caches the access token and fetches a new one
+``RENEW_BEFORE_SECONDS`` before the current one expires.
 """
 
 from __future__ import annotations
@@ -25,6 +25,9 @@ from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass
 
 SANDBOX_AUTH_BASE = "https://auth.sandbox.gerai.example"
+
+# Fetch a new token when the cached one has less than this many seconds left.
+RENEW_BEFORE_SECONDS = 60
 
 
 class TokenError(Exception):
@@ -58,7 +61,7 @@ class TokenClient:
         client_id: str | None = None,
         client_secret: str | None = None,
         auth_base: str | None = None,
-        renew_before_seconds: float = 60,
+        renew_before_seconds: float = RENEW_BEFORE_SECONDS,
         timeout_seconds: float = 10,
         env: Mapping[str, str] | None = None,
         clock: Callable[[], float] = time.time,
@@ -96,7 +99,7 @@ class TokenClient:
         self._lock = threading.Lock()
 
     def get_access_token(self) -> str:
-        """A valid access token, from the cache when it has more than 60 s left."""
+        """A valid access token, from the cache when it has more than ``renew_before_seconds`` left."""
         # The lock makes threads that ask at the same time share one request.
         with self._lock:
             if self.cached is None or self.clock() >= self.cached.expires_at - self.renew_before_seconds:

@@ -9,32 +9,34 @@ import {createHmac, timingSafeEqual} from 'node:crypto';
 /** How far t may be from your clock, in seconds, before a delivery is refused. */
 export const DEFAULT_TOLERANCE_SECONDS = 300;
 
-const HEX_SHA256 = /^[0-9a-f]{64}$/i;
-const UNIX_SECONDS = /^\d{1,12}$/;
+// A signature is 64 lowercase hex digits, exactly as Gerai sends it.
+const HEX_SHA256 = /^[0-9a-f]{64}$/;
+const UNIX_SECONDS = /^[0-9]{1,12}$/;
+// One part of the header: a key, "=", a value; spaces and tabs around it are ignored.
+const PART = /^[ \t]*([^\s,=]+)=([^\s,]*)[ \t]*$/;
 
 /**
- * Split the header into its timestamp and its v1 signatures.
- * Returns null when the header is malformed. Unknown keys are ignored.
+ * Split the header into its timestamp and its v1 signatures, in any order.
+ * Returns null when the header is malformed: a part that is not key=value,
+ * no t or more than one, a t that is not whole seconds, or no v1.
+ * Unknown keys are ignored.
  *
  * @param {string | undefined} header
  * @returns {{timestamp: number, signatures: string[]} | null}
  */
 export function parseSignatureHeader(header) {
-  if (typeof header !== 'string' || header.trim() === '') return null;
+  if (typeof header !== 'string') return null;
   let timestamp = null;
   const signatures = [];
-  for (const rawPart of header.split(',')) {
-    const part = rawPart.trim();
-    if (part === '') continue;
-    const equals = part.indexOf('=');
-    if (equals < 1) return null;
-    const key = part.slice(0, equals).trim();
-    const value = part.slice(equals + 1).trim();
+  for (const part of header.split(',')) {
+    const match = PART.exec(part);
+    if (match === null) return null;
+    const [, key, value] = match;
     if (key === 't') {
       if (timestamp !== null || !UNIX_SECONDS.test(value)) return null;
       timestamp = Number(value);
     } else if (key === 'v1') {
-      signatures.push(value.toLowerCase());
+      signatures.push(value);
     }
   }
   if (timestamp === null || signatures.length === 0) return null;
@@ -88,7 +90,7 @@ export function verifySignature({
   let matched = false;
   for (const candidate of parsed.signatures) {
     // timingSafeEqual needs two buffers of the same length: a value that is
-    // not 64 hex digits can never match, so it is skipped.
+    // not 64 lowercase hex digits can never match, so it is skipped.
     if (!HEX_SHA256.test(candidate)) continue;
     if (timingSafeEqual(Buffer.from(candidate, 'hex'), expected)) matched = true;
   }

@@ -41,12 +41,6 @@ describe('verifySignature details', () => {
     assert.equal(signatures[0], computeSignature({rawBody: vectors.body, timestamp, secret: vectors.secret}));
   });
 
-  test('uppercase hex in the header still matches', () => {
-    const {timestamp, signatures} = parseSignatureHeader(valid.header);
-    const header = `t=${timestamp},v1=${signatures[0].toUpperCase()}`;
-    assert.deepEqual(verifySignature({...inputsOf(valid), header}), {valid: true, reason: 'ok'});
-  });
-
   test('a v1 value of the wrong length is a mismatch, not an exception', () => {
     const {timestamp} = parseSignatureHeader(valid.header);
     assert.deepEqual(verifySignature({...inputsOf(valid), header: `t=${timestamp},v1=abc123`}), {

@@ -51,12 +51,6 @@ class DetailsTest(unittest.TestCase):
         expected = compute_signature(VECTORS["body"].encode("utf-8"), timestamp, VECTORS["secret"])
         self.assertEqual(signatures[0], expected)
 
-    def test_uppercase_hex_still_matches(self) -> None:
-        timestamp, signatures = parse_signature_header(find("valid")["header"])
-        inputs = inputs_of(find("valid"))
-        inputs["header"] = f"t={timestamp},v1={signatures[0].upper()}"
-        self.assertEqual(verify_signature(**inputs), (True, "ok"))
-
     def test_wrong_length_signature_is_a_mismatch(self) -> None:
         timestamp, _ = parse_signature_header(find("valid")["header"])
         inputs = inputs_of(find("valid"))

@@ -9,7 +9,8 @@ hex HMAC-SHA256 of ``f"{t}.{raw_body}"``, keyed with the subscription's secret.
 Reasons returned with the verdict:
 
 * ``ok``: the signature matches and ``t`` is inside the window;
-* ``malformed_header``: no ``t``, no ``v1``, or a ``t`` that is not whole seconds;
+* ``malformed_header``: a part that is not ``key=value``, no ``t`` or more
+  than one, a ``t`` that is not whole seconds, or no ``v1``;
 * ``signature_mismatch``: the body, the secret or the header differs;
 * ``timestamp_out_of_tolerance``: authentic, but ``t`` is too far from now.
 """
@@ -23,33 +24,34 @@ import time
 
 DEFAULT_TOLERANCE_SECONDS = 300
 
-_HEX_SHA256 = re.compile(r"[0-9a-f]{64}", re.IGNORECASE)
+# A signature is 64 lowercase hex digits, exactly as Gerai sends it.
+_HEX_SHA256 = re.compile(r"[0-9a-f]{64}")
 _UNIX_SECONDS = re.compile(r"[0-9]{1,12}")
+# One part of the header: a key, "=", a value; spaces and tabs around it are ignored.
+_PART = re.compile(r"[ \t]*([^\s,=]+)=([^\s,]*)[ \t]*")
 
 
 def parse_signature_header(header: str | None) -> tuple[int, list[str]] | None:
     """Return ``(t, [v1, ...])``, or ``None`` when the header is malformed.
 
-    Unknown keys are ignored, so a header may carry other schemes beside v1.
+    The parts may come in any order. Unknown keys are ignored, so a header may
+    carry other schemes beside v1.
     """
-    if not header or not header.strip():
+    if header is None:
         return None
     timestamp: int | None = None
     signatures: list[str] = []
-    for raw_part in header.split(","):
-        part = raw_part.strip()
-        if not part:
-            continue
-        key, equals, value = part.partition("=")
-        key, value = key.strip(), value.strip()
-        if not equals or not key:
+    for part in header.split(","):
+        match = _PART.fullmatch(part)
+        if match is None:
             return None
+        key, value = match.groups()
         if key == "t":
             if timestamp is not None or not _UNIX_SECONDS.fullmatch(value):
                 return None
             timestamp = int(value)
         elif key == "v1":
-            signatures.append(value.lower())
+            signatures.append(value)
     if timestamp is None or not signatures:
         return None
     return timestamp, signatures

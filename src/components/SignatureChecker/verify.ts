@@ -17,7 +17,7 @@ export const DEFAULT_TOLERANCE_SECONDS = 300;
 export interface ParsedSignatureHeader {
   /** The Unix time, in seconds, at which the delivery was signed. */
   readonly timestamp: number;
-  /** The v1 values, lowercased, in header order. */
+  /** The v1 values, as sent, in header order. */
   readonly signatures: readonly string[];
 }
 
@@ -54,9 +54,11 @@ export interface VerifyResult {
 }
 
 const HEX_SHA256 = /^[0-9a-f]{64}$/;
-const UNIX_SECONDS = /^\d{1,12}$/;
+const UNIX_SECONDS = /^[0-9]{1,12}$/;
+/** One part of the header: a key, "=", a value; spaces and tabs around it are ignored. */
+const PART = /^[ \t]*([^\s,=]+)=([^\s,]*)[ \t]*$/;
 const HEADER_NAME = /^x-gerai-signature\s*:/i;
-const FORMAT = 'it should look like t=1772424915,v1= followed by 64 hex digits';
+const FORMAT = 'it should look like t=1772424915,v1= followed by 64 lowercase hex digits';
 
 /** Split a header value into its timestamp and its v1 signatures. */
 export function parseSignatureHeader(header: string): ParseResult {
@@ -68,13 +70,13 @@ export function parseSignatureHeader(header: string): ParseResult {
 
   let timestamp: number | null = null;
   const signatures: string[] = [];
-  for (const rawPart of value.split(',')) {
-    const part = rawPart.trim();
-    if (part === '') continue;
-    const equals = part.indexOf('=');
-    if (equals < 1) return {ok: false, problem: `"${part}" is not a key=value pair; ${FORMAT}`};
-    const key = part.slice(0, equals).trim();
-    const partValue = part.slice(equals + 1).trim();
+  for (const part of value.split(',')) {
+    const match = PART.exec(part);
+    if (match === null) {
+      const shown = part.trim() === '' ? 'an empty part between two commas' : `"${part.trim()}"`;
+      return {ok: false, problem: `${shown} is not a key=value pair; ${FORMAT}`};
+    }
+    const [, key = '', partValue = ''] = match;
     if (key === 't') {
       if (timestamp !== null) return {ok: false, problem: 'it has more than one t'};
       if (!UNIX_SECONDS.test(partValue)) {
@@ -82,7 +84,7 @@ export function parseSignatureHeader(header: string): ParseResult {
       }
       timestamp = Number(partValue);
     } else if (key === 'v1') {
-      signatures.push(partValue.toLowerCase());
+      signatures.push(partValue);
     }
     // Other keys are ignored, as the samples do.
   }
@@ -204,6 +206,8 @@ export async function verifySignature(input: VerifyInput): Promise<VerifyResult>
   if (!matched) {
     let hint = ' Compare the expected v1 below with the header.';
     if (secret.trim() !== secret) hint = ' The secret starts or ends with a space: remove it.';
+    else if (signatures.some((candidate) => candidate.toLowerCase() === expectedSignature))
+      hint = ' The v1 is in uppercase: a signature is lowercase hex, as sent.';
     else if (/\r?\n$/.test(rawBody))
       hint = ' The payload ends with a line break; a delivered body usually does not.';
     return result(

@@ -90,7 +90,7 @@ export function typeLabel(value: unknown): string {
     if (type === 'array') {
       return `array of ${isSchema(schema.items) ? typeLabel(schema.items) : 'any'}`;
     }
-    return schema.format ? `${type} (${schema.format})` : type;
+    return schema.format && type !== 'null' ? `${type} (${schema.format})` : type;
   });
   if (schema.nullable) {
     named.push('null');

@@ -1,0 +1,86 @@
+// The downloads under /openapi/ pass the validators integrators run first:
+// @apidevtools/swagger-parser, Spectral's OpenAPI ruleset and Redocly. The test
+// writes the downloads the way `npm run gen-api` does, into a temporary folder.
+import assert from 'node:assert/strict';
+import {spawnSync} from 'node:child_process';
+import {mkdtempSync, readFileSync, rmSync} from 'node:fs';
+import {tmpdir} from 'node:os';
+import path from 'node:path';
+import {after, before, describe, test} from 'node:test';
+
+import SwaggerParser from '@apidevtools/swagger-parser';
+import spectralCore from '@stoplight/spectral-core';
+import spectralParsers from '@stoplight/spectral-parsers';
+import spectralRulesets from '@stoplight/spectral-rulesets';
+import createJiti from 'jiti';
+import {parse} from 'yaml';
+
+import {root} from '../support/openapi.mjs';
+
+const {Document, Spectral} = spectralCore;
+const jiti = createJiti(root + '/');
+const {writeOpenApiDownloads} = jiti('./scripts/openapi-downloads.ts');
+const {geraiApiSections} = jiti('./src/config/openapi.ts');
+
+const SEVERITY = ['error', 'warning', 'information', 'hint'];
+
+describe('the downloadable descriptions', () => {
+  let folder;
+  let joined;
+  before(() => {
+    folder = mkdtempSync(path.join(tmpdir(), 'gerai-openapi-'));
+    joined = writeOpenApiDownloads(folder);
+  });
+  after(() => rmSync(folder, {recursive: true, force: true}));
+
+  const files = () => [
+    joined,
+    ...geraiApiSections.map((section) => path.join(folder, `gerai-${section.id}.yaml`)),
+  ];
+
+  test('@apidevtools/swagger-parser validates every merchant API file, the joined one first', async () => {
+    for (const file of files()) {
+      await assert.doesNotReject(SwaggerParser.validate(file), path.basename(file));
+    }
+  });
+
+  test("Spectral's spectral:oas ruleset finds no error or warning", async () => {
+    const spectral = new Spectral();
+    spectral.setRuleset({extends: [[spectralRulesets.oas, 'recommended']]});
+    for (const file of files()) {
+      const results = await spectral.run(
+        new Document(readFileSync(file, 'utf8'), spectralParsers.Yaml, file),
+      );
+      const problems = results
+        .filter((result) => result.severity <= 1)
+        .map(
+          (result) =>
+            `${path.basename(file)} ${SEVERITY[result.severity]} ${result.code} at ${result.path.join('.')}: ${result.message}`,
+        );
+      assert.deepEqual(problems, []);
+    }
+  });
+
+  test('Redocly lints the joined description without an error', () => {
+    const result = spawnSync(
+      path.join(root, 'node_modules', '.bin', 'redocly'),
+      ['lint', joined, '--format=stylish'],
+      {cwd: root, encoding: 'utf8'},
+    );
+    assert.equal(result.status, 0, result.stdout + result.stderr);
+  });
+
+  test('the joined description files every operation under a declared tag, none under "other"', () => {
+    const doc = parse(readFileSync(joined, 'utf8'));
+    const declared = (doc.tags ?? []).map((tag) => tag.name);
+    assert.deepEqual(
+      declared.filter((name) => /_other$/.test(name)),
+      [],
+    );
+    const grouped = new Set((doc['x-tagGroups'] ?? []).flatMap((group) => group.tags));
+    assert.deepEqual(
+      declared.filter((name) => !grouped.has(name)),
+      [],
+    );
+  });
+});
