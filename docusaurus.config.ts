@@ -96,7 +96,7 @@ const config: Config = {
     ],
   ],
 
-  clientModules: ['./src/clientModules/limitSearchAddress.ts'],
+  clientModules: ['./src/clientModules/limitSearchAddress.ts', './src/clientModules/routeLoadFailure.ts'],
 
   plugins: [
     [
