@@ -9,11 +9,15 @@ import remarkCodeImport from 'remark-code-import';
 
 import {PORTAL_TITLE, PRODUCT_NAME, SUPPORT_EMAIL, TAGLINE} from './src/constants';
 import remarkSubstituteTokens from './src/remark/substitute-tokens';
+import {readBuildEnvironment} from './src/config/build-environment';
 import {tagManagerPlugin} from './src/config/tag-manager';
 import {createApiPageMarkdown} from './src/config/api-reference/page';
 import {geraiApiSections} from './src/config/openapi';
 
 // This runs in Node.js (not in the browser).
+
+// SITE_URL and GTM_CONTAINER_ID, checked: a bad value stops here with a message naming it.
+const environment = readBuildEnvironment();
 
 const remarkPlugins: MDXPlugin[] = [[remarkCodeImport, {rootDir: __dirname}], remarkSubstituteTokens];
 
@@ -28,7 +32,7 @@ const config: Config = {
     faster: true,
   },
 
-  url: process.env.SITE_URL ?? 'https://developer.gerai.example',
+  url: environment.siteUrl,
   baseUrl: '/',
   trailingSlash: undefined,
 
@@ -92,7 +96,7 @@ const config: Config = {
     ],
   ],
 
-  clientModules: ['./src/clientModules/limitSearchAddress.ts'],
+  clientModules: ['./src/clientModules/limitSearchAddress.ts', './src/clientModules/routeLoadFailure.ts'],
 
   plugins: [
     [
@@ -150,7 +154,7 @@ const config: Config = {
     ],
     './src/plugins/api-reference-bundle/index.ts',
     './src/plugins/search-query/index.ts',
-    ...tagManagerPlugin(process.env.GTM_CONTAINER_ID),
+    ...tagManagerPlugin(environment.tagManagerContainerId),
   ] satisfies PluginConfig[],
 
   themes: [

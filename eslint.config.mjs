@@ -8,6 +8,8 @@ export default tseslint.config(
   {
     ignores: [
       'build/',
+      'build-incomplete/',
+      'build-previous/',
       '.docusaurus/',
       'node_modules/',
       'test-results/',

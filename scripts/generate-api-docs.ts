@@ -2,25 +2,41 @@
  * Generates the API reference from `openapi/` and the downloadable copies of
  * the descriptions. `npm start` and `npm run build` run it first.
  *
- * 1. Lints every description with Redocly: an invalid description stops here
- *    with the linter's own message, before any page is generated.
- * 2. Removes pages generated earlier, so a deleted operation leaves no page.
- * 3. Runs the generator of `docusaurus-plugin-openapi-docs` for the sample
- *    pet store (`api/`) and for the merchant API (`docs/api/`), and checks it
- *    produced what the sidebars need (the generator reports some failures
- *    without an exit code). The page of a section tag is removed: the
- *    section's hand-written index page introduces its operations.
- * 4. Bundles each description into `static/openapi/` for download.
- * 5. Writes the raw body of the worked signature example and the signature
- *    test vectors into `static/webhooks/`, byte for byte, for download.
- * 6. Writes the field tables of the objects glossary from the schemas.
+ * 1. Checks the environment variables of the build (SITE_URL,
+ *    GTM_CONTAINER_ID; src/config/build-environment.ts): a bad value stops
+ *    here, naming the variable, before anything is run or touched.
+ * 2. Lints every description with Redocly: an invalid description stops here
+ *    with the linter's own message.
+ * 3. Into a temporary folder: runs the generator of
+ *    `docusaurus-plugin-openapi-docs` for the sample pet store (`api/`) and
+ *    for the merchant API (`docs/api/`), and checks it produced what the
+ *    sidebars need (the generator reports some failures without an exit
+ *    code); removes the page of each section tag (the section's hand-written
+ *    index page introduces its operations); bundles each description for
+ *    download; writes the raw body of the worked signature example and the
+ *    signature test vectors, byte for byte, and the field tables of the
+ *    objects glossary from the schemas.
+ * 4. Only when every step has succeeded, puts the new pages and downloads in
+ *    place of the previous ones, removing the pages of deleted operations. A
+ *    failure leaves the pages and downloads of the previous run as they were.
  */
 import {spawnSync} from 'node:child_process';
-import {copyFileSync, existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync} from 'node:fs';
+import {
+  copyFileSync,
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  writeFileSync,
+} from 'node:fs';
+import {tmpdir} from 'node:os';
 import path from 'node:path';
 
 import {parse} from 'yaml';
 
+import {BuildEnvironmentError, readBuildEnvironment} from '../src/config/build-environment';
 import {GLOSSARY_FILES, GLOSSARY_PARTIAL, glossaryMarkdown} from '../src/config/objects-glossary';
 import {geraiApiSections, tagPageId} from '../src/config/openapi';
 import {
@@ -32,8 +48,10 @@ import {writeOpenApiDownloads} from './openapi-downloads';
 
 const root = path.resolve(__dirname, '..');
 const bin = (name: string) => path.join(root, 'node_modules', '.bin', name);
-const downloads = path.join(root, 'static', 'openapi');
+const DOWNLOADS = path.join('static', 'openapi');
+const WEBHOOK_DOWNLOADS = path.join('static', 'webhooks');
 
+/** The files the generator writes; every other file of its folders is written by hand. */
 const GENERATED = /\.(api|info|tag|schema)\.mdx$|^sidebar\.(ts|js)$/;
 
 const targets = [
@@ -41,80 +59,125 @@ const targets = [
   {pluginId: 'gerai', dirs: geraiApiSections.map((s) => path.join('docs', 'api', s.outputDir))},
 ];
 
-function run(step: string, command: string, args: string[]): void {
-  const result = spawnSync(command, args, {cwd: root, stdio: 'inherit'});
+/** A step that failed; its program has printed why. */
+class StepFailed extends Error {}
+
+function run(
+  step: string,
+  command: string,
+  args: string[],
+  options: {cwd?: string; env?: NodeJS.ProcessEnv} = {},
+) {
+  const result = spawnSync(command, args, {cwd: options.cwd ?? root, env: options.env, stdio: 'inherit'});
   if (result.status !== 0) {
-    console.error(
-      `\n✖ ${step} failed (exit code ${result.status ?? result.signal}). See the messages above.`,
+    throw new StepFailed(
+      `${step} failed (exit code ${result.status ?? result.signal}). See the messages above.`,
     );
-    process.exit(1);
   }
 }
 
-function clean(dir: string): void {
-  const full = path.join(root, dir);
-  mkdirSync(full, {recursive: true});
-  for (const name of readdirSync(full)) {
-    if (GENERATED.test(name)) {
-      rmSync(path.join(full, name));
+/**
+ * Generates every page and download into `staging`, laid out as in the
+ * repository. The generator reads the site (its configuration and the
+ * descriptions) from the repository and writes its `outputDir` folders
+ * relative to its working folder, so it runs in `staging`.
+ */
+function generate(staging: string): void {
+  for (const {pluginId, dirs} of targets) {
+    run(
+      `Generating the ${pluginId} reference pages`,
+      bin('docusaurus'),
+      ['gen-api-docs', 'all', '--plugin-id', pluginId],
+      {cwd: staging, env: {...process.env, DOCUSAURUS_CLI_SITE_DIR: root}},
+    );
+    const missing = dirs.filter((dir) => !existsSync(path.join(staging, dir, 'sidebar.ts')));
+    if (missing.length > 0) {
+      throw new StepFailed(
+        `The generator wrote no pages into ${missing.join(', ')}. ` +
+          'Its messages above say why (often an unreadable OpenAPI file).',
+      );
     }
   }
+
+  for (const {outputDir, sectionTag} of geraiApiSections) {
+    if (sectionTag !== undefined) {
+      rmSync(path.join(staging, 'docs', 'api', outputDir, `${tagPageId(sectionTag)}.tag.mdx`), {force: true});
+    }
+  }
+
+  try {
+    writeOpenApiDownloads(path.join(staging, DOWNLOADS));
+  } catch (error) {
+    throw new StepFailed((error as Error).message);
+  }
+
+  mkdirSync(path.join(staging, WEBHOOK_DOWNLOADS), {recursive: true});
+  // The body exactly as signed: UTF-8, no final line break.
+  writeFileSync(path.join(staging, 'static', SIGNED_BODY_DOWNLOAD), SIGNATURE_VECTORS.body, 'utf8');
+  copyFileSync(
+    path.join(root, 'samples', 'webhooks', 'test-vectors.json'),
+    path.join(staging, 'static', SIGNATURE_VECTORS_DOWNLOAD),
+  );
+  writeFileSync(
+    path.join(staging, GLOSSARY_PARTIAL),
+    glossaryMarkdown(
+      GLOSSARY_FILES.map((file) => ({
+        file,
+        doc: parse(readFileSync(path.join(root, 'openapi', 'gerai', file), 'utf8')) as object,
+      })),
+    ),
+  );
 }
 
-run('Linting the OpenAPI descriptions (redocly lint)', bin('redocly'), ['lint', '--format=stylish']);
+/**
+ * Puts the files of `from` that `owned` accepts into `to`, each over its
+ * previous version, then removes the files of `to` that `owned` accepts and
+ * `from` no longer has. Other files of `to` are left alone.
+ */
+function replaceFiles(from: string, to: string, owned: (name: string) => boolean): void {
+  mkdirSync(to, {recursive: true});
+  const fresh = new Set(readdirSync(from).filter(owned));
+  for (const name of fresh) copyFileSync(path.join(from, name), path.join(to, name));
+  for (const name of readdirSync(to)) {
+    if (owned(name) && !fresh.has(name)) rmSync(path.join(to, name));
+  }
+}
 
-for (const {pluginId, dirs} of targets) {
-  dirs.forEach(clean);
-  run(`Generating the ${pluginId} reference pages`, bin('docusaurus'), [
-    'gen-api-docs',
-    'all',
-    '--plugin-id',
-    pluginId,
-  ]);
-  const missing = dirs.filter((dir) => !existsSync(path.join(root, dir, 'sidebar.ts')));
-  if (missing.length > 0) {
+function install(staging: string): void {
+  for (const dir of targets.flatMap((target) => target.dirs)) {
+    replaceFiles(path.join(staging, dir), path.join(root, dir), (name) => GENERATED.test(name));
+  }
+  replaceFiles(path.join(staging, DOWNLOADS), path.join(root, DOWNLOADS), (name) => name.endsWith('.yaml'));
+  replaceFiles(path.join(staging, WEBHOOK_DOWNLOADS), path.join(root, WEBHOOK_DOWNLOADS), () => true);
+  copyFileSync(path.join(staging, GLOSSARY_PARTIAL), path.join(root, GLOSSARY_PARTIAL));
+}
+
+function main(): number {
+  try {
+    readBuildEnvironment();
+  } catch (error) {
+    if (!(error instanceof BuildEnvironmentError)) throw error;
     console.error(
-      `\n✖ The generator wrote no pages into ${missing.join(', ')}. ` +
-        'Its messages above say why (often an unreadable OpenAPI file).',
+      '\n✖ The build did not start: an environment variable has a value of the wrong form. Nothing was generated or changed.',
     );
-    process.exit(1);
+    for (const problem of error.problems) console.error(`✖ ${problem}`);
+    return 1;
   }
-}
 
-for (const {outputDir, sectionTag} of geraiApiSections) {
-  if (sectionTag !== undefined) {
-    rmSync(path.join(root, 'docs', 'api', outputDir, `${tagPageId(sectionTag)}.tag.mdx`), {force: true});
+  const staging = mkdtempSync(path.join(tmpdir(), 'gerai-api-reference-'));
+  try {
+    run('Linting the OpenAPI descriptions (redocly lint)', bin('redocly'), ['lint', '--format=stylish']);
+    generate(staging);
+    install(staging);
+  } catch (error) {
+    if (!(error instanceof StepFailed)) throw error;
+    console.error(`\n✖ ${error.message} The pages and downloads generated before are kept as they were.`);
+    return 1;
+  } finally {
+    rmSync(staging, {recursive: true, force: true});
   }
+  console.log(`\n✔ API reference generated; downloads in ${DOWNLOADS}/ and ${WEBHOOK_DOWNLOADS}/`);
+  return 0;
 }
 
-rmSync(downloads, {recursive: true, force: true});
-mkdirSync(downloads, {recursive: true});
-try {
-  writeOpenApiDownloads(downloads);
-} catch (error) {
-  console.error(`\n✖ ${(error as Error).message}`);
-  process.exit(1);
-}
-
-const staticDir = path.join(root, 'static');
-rmSync(path.join(staticDir, 'webhooks'), {recursive: true, force: true});
-mkdirSync(path.join(staticDir, 'webhooks'), {recursive: true});
-// The body exactly as signed: UTF-8, no final line break.
-writeFileSync(path.join(staticDir, SIGNED_BODY_DOWNLOAD), SIGNATURE_VECTORS.body, 'utf8');
-copyFileSync(
-  path.join(root, 'samples', 'webhooks', 'test-vectors.json'),
-  path.join(staticDir, SIGNATURE_VECTORS_DOWNLOAD),
-);
-writeFileSync(
-  path.join(root, GLOSSARY_PARTIAL),
-  glossaryMarkdown(
-    GLOSSARY_FILES.map((file) => ({
-      file,
-      doc: parse(readFileSync(path.join(root, 'openapi', 'gerai', file), 'utf8')) as object,
-    })),
-  ),
-);
-
-console.log(
-  `\n✔ API reference generated; downloads in ${path.relative(root, downloads)}/ and static/webhooks/`,
-);
+process.exitCode = main();

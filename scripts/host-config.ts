@@ -8,7 +8,7 @@
  *   in a slash (from the sitemap), for deploy/nginx/snippets/maps.conf;
  * - `host-config.json`: the same policy and routes, for tests and tools.
  *
- * `npm run build` runs it after Docusaurus (npm's `postbuild`). For a build
+ * `npm run build` runs it after Docusaurus (scripts/build-site.ts). For a build
  * written elsewhere: `npx jiti scripts/host-config.ts <build-dir>`.
  * It stops with a message when a page has an inline event handler or a
  * `javascript:` link, which the policy would block.

@@ -23,7 +23,7 @@ node --test samples/ tests/unit/
 step "Unit tests (Python): samples"
 python3 -m unittest discover --start-directory samples --pattern 'test_*.py' --top-level-directory .
 
-step "Production build, with its nginx configuration (build/.nginx/, by the postbuild script)"
+step "Production build, with its nginx configuration (build/.nginx/, by scripts/host-config.ts)"
 npm run --silent build
 
 step "Checks of the built site and of deploy/nginx/"

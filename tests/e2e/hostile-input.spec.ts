@@ -2,7 +2,13 @@ import {expect, type Page, test} from '@playwright/test';
 
 import {limitQuery, MAX_QUERY_LENGTH} from '../../src/theme/SearchBar/queryLength';
 import {rawGet} from '../support/http';
-import {expectNotFoundPage, navbarSearch, waitForHydration, watchErrors} from '../support/pages';
+import {
+  countDocumentLoads,
+  expectNotFoundPage,
+  navbarSearch,
+  waitForHydration,
+  watchErrors,
+} from '../support/pages';
 
 /**
  * What a reader types or links to cannot run script in the portal, cannot
@@ -82,17 +88,6 @@ const ANSWER_TIMEOUT = 45_000;
 
 /** A search test waits for two answers and checks the page twice: more than the default minute on a busy machine. */
 const SEARCH_TEST_TIMEOUT = 180_000;
-
-/** The addresses of every document the page's main frame loads, reloads included. */
-function countDocumentLoads(page: Page): string[] {
-  const loads: string[] = [];
-  page.on('request', (request) => {
-    if (request.resourceType() === 'document' && request.frame() === page.mainFrame()) {
-      loads.push(request.url());
-    }
-  });
-  return loads;
-}
 
 /** After the hostile query, a plain one still finds pages. */
 async function expectSearchStillWorks(page: Page): Promise<void> {

@@ -17,6 +17,17 @@ export function watchErrors(page: Page): string[] {
   return errors;
 }
 
+/** The addresses of every document the page's main frame loads, reloads included. */
+export function countDocumentLoads(page: Page): string[] {
+  const loads: string[] = [];
+  page.on('request', (request) => {
+    if (request.resourceType() === 'document' && request.frame() === page.mainFrame()) {
+      loads.push(request.url());
+    }
+  });
+  return loads;
+}
+
 /**
  * Waits until React has hydrated the page (Docusaurus marks the root then).
  * It polls on a timer, not on animation frames, which headless Chromium does

@@ -1,0 +1,139 @@
+// `npm run gen-api` (scripts/generate-api-docs.ts), run in a copy of the repository: a bad
+// environment variable or a failing step stops it with a message naming the cause, and never
+// loses a page or download generated before; a run that succeeds replaces them.
+import assert from 'node:assert/strict';
+import {spawnSync} from 'node:child_process';
+import {createHash} from 'node:crypto';
+import {
+  appendFileSync,
+  cpSync,
+  existsSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  symlinkSync,
+  writeFileSync,
+} from 'node:fs';
+import {tmpdir} from 'node:os';
+import path from 'node:path';
+import {after, before, describe, test} from 'node:test';
+
+import {root} from '../support/openapi.mjs';
+
+/** What the copy leaves out: installed packages (linked instead), git, and outputs. */
+const LEFT_OUT = new Set([
+  'node_modules',
+  '.git',
+  'build',
+  '.docusaurus',
+  'test-results',
+  'playwright-report',
+]);
+
+/** The names the generator writes (as scripts/generate-api-docs.ts has them). */
+const GENERATED = /\.(api|info|tag|schema)\.mdx$|^sidebar\.(ts|js)$/;
+
+/** Every generated file of the copy (pages, sidebars, downloads) with a hash of its content. */
+function generatedFiles(copy) {
+  const files = {};
+  const walk = (dir) => {
+    for (const entry of readdirSync(path.join(copy, dir), {withFileTypes: true})) {
+      const relative = path.join(dir, entry.name);
+      if (entry.isDirectory()) walk(relative);
+      else if (GENERATED.test(entry.name) || relative.startsWith(path.join('static', 'openapi'))) {
+        files[relative] = createHash('sha256')
+          .update(readFileSync(path.join(copy, relative)))
+          .digest('hex');
+      }
+    }
+  };
+  for (const dir of ['api', path.join('docs', 'api'), path.join('static', 'openapi')]) {
+    if (existsSync(path.join(copy, dir))) walk(dir);
+  }
+  return files;
+}
+
+/** Runs the generator in the copy with extra environment variables; returns its exit code and output. */
+function generate(copy, env = {}) {
+  const clean = {...process.env};
+  delete clean.SITE_URL;
+  delete clean.GTM_CONTAINER_ID;
+  const result = spawnSync(
+    path.join(copy, 'node_modules', '.bin', 'jiti'),
+    [path.join('scripts', 'generate-api-docs.ts')],
+    {cwd: copy, env: {...clean, ...env}, encoding: 'utf8'},
+  );
+  const lines = `${result.stdout}\n${result.stderr}`.trim().split('\n');
+  return {status: result.status, stderr: result.stderr, lastLine: lines[lines.length - 1]};
+}
+
+describe('generating the API reference', () => {
+  let copy;
+  /** The generated files after a successful run. */
+  let generated;
+
+  before(() => {
+    copy = mkdtempSync(path.join(tmpdir(), 'gerai-generate-test-'));
+    cpSync(root, copy, {recursive: true, filter: (source) => !LEFT_OUT.has(path.relative(root, source))});
+    symlinkSync(path.join(root, 'node_modules'), path.join(copy, 'node_modules'), 'dir');
+    // Pages left by an earlier run that none of today's operations produces.
+    for (const dir of ['api', path.join('docs', 'api', 'outlet-information')]) {
+      writeFileSync(path.join(copy, dir, 'removed-operation.api.mdx'), 'An operation since removed.\n');
+    }
+  });
+
+  after(() => {
+    if (copy) rmSync(copy, {recursive: true, force: true});
+  });
+
+  test('a run that succeeds writes every page and download, drops stale pages, keeps hand-written ones', () => {
+    const {status, lastLine} = generate(copy);
+    assert.equal(status, 0, lastLine);
+    generated = generatedFiles(copy);
+    const petStorePages = Object.keys(generated).filter((file) => /^api\/[^/]+\.api\.mdx$/.test(file));
+    assert.equal(petStorePages.length, 21, petStorePages.join('\n'));
+    assert.ok(generated['api/sidebar.ts']);
+    assert.ok(generated['static/openapi/gerai-merchant-api.yaml']);
+    assert.ok(generated['docs/api/webhooks/events/sidebar.ts']);
+    assert.equal(existsSync(path.join(copy, 'api', 'removed-operation.api.mdx')), false);
+    assert.equal(
+      existsSync(path.join(copy, 'docs', 'api', 'outlet-information', 'removed-operation.api.mdx')),
+      false,
+    );
+    for (const handWritten of ['api/introduction.mdx', 'docs/api/intro.mdx', 'docs/api/webhooks/index.mdx']) {
+      assert.ok(existsSync(path.join(copy, handWritten)), handWritten);
+    }
+  });
+
+  for (const [variable, value] of [
+    ['GTM_CONTAINER_ID', 'gtm-123; alert(1)'],
+    ['SITE_URL', 'garbage::not a url'],
+  ]) {
+    test(`${variable}=${JSON.stringify(value)} stops it at once, naming the variable and value; nothing is lost`, () => {
+      assert.ok(generated, 'needs the pages of the run that succeeds');
+      const {status, lastLine} = generate(copy, {[variable]: value});
+      assert.equal(status, 1);
+      assert.ok(lastLine.startsWith(`✖ ${variable} is ${JSON.stringify(value)}, `), lastLine);
+      assert.match(lastLine, /Expected /);
+      assert.deepEqual(generatedFiles(copy), generated);
+    });
+  }
+
+  test('a step that fails after the lint names itself, and the pages of the last run stay', () => {
+    assert.ok(generated, 'needs the pages of the run that succeeds');
+    appendFileSync(
+      path.join(copy, 'docusaurus.config.ts'),
+      '\nthrow new Error("a configuration that cannot load");\n',
+    );
+    const {status, lastLine, stderr} = generate(copy);
+    assert.equal(status, 1);
+    assert.match(stderr, /a configuration that cannot load/);
+    assert.equal(
+      lastLine,
+      '✖ Generating the petstore reference pages failed (exit code 1). See the messages above. ' +
+        'The pages and downloads generated before are kept as they were.',
+    );
+    assert.deepEqual(generatedFiles(copy), generated);
+  });
+});
