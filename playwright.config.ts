@@ -1,3 +1,5 @@
+import {availableParallelism} from 'node:os';
+
 import {defineConfig, devices} from '@playwright/test';
 
 import {CHROMIUM_ARGS, chromiumPath} from './tests/support/browser';
@@ -9,8 +11,11 @@ import {CHROMIUM_ARGS, chromiumPath} from './tests/support/browser';
  *   in production (deploy/nginx/, started by tests/support/nginx-server.ts);
  * - project `serve`: docusaurus-serve.spec.ts alone, a short check that
  *   `docusaurus serve` (`npm run serve`) serves the same build.
- * Both servers start once for the whole run; tests run in parallel, two at a
- * time in CI (a two-core machine), and a failure is never retried.
+ * Both servers start once for the whole run; tests run in parallel, one
+ * worker per core, and a failure is never retried. No trace is recorded: it
+ * snapshots the page at every action and makes the suite about a third
+ * slower. To record one for a failing test, run it with
+ * `--trace retain-on-failure` and open it with `npx playwright show-trace`.
  * PORTAL_BUILD_DIR selects another build folder; PORTAL_PORT and
  * PORTAL_NGINX_PORT other ports.
  */
@@ -27,14 +32,14 @@ export default defineConfig({
   testDir: './tests/e2e',
   outputDir: './test-results',
   fullyParallel: true,
-  workers: process.env.CI ? 2 : undefined,
+  workers: availableParallelism(),
   retries: 0,
   forbidOnly: Boolean(process.env.CI),
   reporter: process.env.CI ? [['list']] : [['list'], ['html', {open: 'never'}]],
   timeout: 60_000,
   expect: {timeout: 10_000},
   use: {
-    trace: 'retain-on-failure',
+    trace: 'off',
     screenshot: 'only-on-failure',
     launchOptions: {executablePath: chromiumPath(), args: CHROMIUM_ARGS},
   },
