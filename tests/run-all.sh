@@ -3,7 +3,8 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
-step() { printf '\n=== %s ===\n' "$1"; }
+# Each step's heading says how long the run has taken so far, so a slow stage shows in the log.
+step() { printf '\n=== %s (at %d s) ===\n' "$1" "$SECONDS"; }
 
 step "Programs the browser tests need"
 bash tests/setup.sh
@@ -31,3 +32,5 @@ node --test tests/build/
 
 step "Browser tests against the production build: docusaurus serve and nginx"
 npx --no-install playwright test
+
+printf '\nAll checks passed in %d s.\n' "$SECONDS"
