@@ -1,5 +1,7 @@
 import {expect, type Page} from '@playwright/test';
 
+import {PORTAL_TITLE} from '../../src/constants';
+
 /**
  * Collects console errors, the errors React reports as warnings (such as
  * "Maximum update depth exceeded", which it recovers from) and uncaught
@@ -138,6 +140,7 @@ export async function settle(page: Page, timeout = 20_000): Promise<void> {
 export const NOT_FOUND_HEADING = 'Page not found';
 
 export async function expectNotFoundPage(page: Page): Promise<void> {
+  await expect(page).toHaveTitle(`Page Not Found | ${PORTAL_TITLE}`);
   await expect(page.getByRole('heading', {level: 1, name: NOT_FOUND_HEADING})).toBeVisible();
   await expect(page.getByRole('search').getByRole('searchbox')).toBeVisible();
   await expect(page.getByRole('main').getByRole('link', {name: 'Documentation'})).toBeVisible();

@@ -1,6 +1,8 @@
 import type {ReactNode} from 'react';
 import Link from '@docusaurus/Link';
 import {useLocation} from '@docusaurus/router';
+import {PageMetadata} from '@docusaurus/theme-common';
+import {translate} from '@docusaurus/Translate';
 import useIsBrowser from '@docusaurus/useIsBrowser';
 import Heading from '@theme/Heading';
 import type {Props} from '@theme/NotFound/Content';
@@ -41,6 +43,10 @@ function searchTermsFrom(pathname: string): string {
  * The page is built once, as 404.html, and served for every unknown address,
  * so the address is known only in the browser: the page names it after
  * hydration, which must first reproduce the built HTML.
+ *
+ * It sets the page title itself: under a docs route (an unknown address
+ * below /docs/), the theme renders this content alone, without the NotFound
+ * page that would otherwise set it, and the tab would show only the site name.
  */
 export default function NotFoundContent({className}: Props): ReactNode {
   const {pathname} = useLocation();
@@ -48,6 +54,7 @@ export default function NotFoundContent({className}: Props): ReactNode {
   const terms = missing === null ? '' : searchTermsFrom(missing);
   return (
     <main className={clsx('container margin-vert--xl', className)}>
+      <PageMetadata title={translate({id: 'theme.NotFound.title', message: 'Page Not Found'})} />
       <div className={styles.wrapper}>
         <p className={styles.code}>404</p>
         <Heading as="h1">Page not found</Heading>
