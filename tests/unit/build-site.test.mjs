@@ -4,14 +4,12 @@ import assert from 'node:assert/strict';
 import {spawnSync} from 'node:child_process';
 import {
   appendFileSync,
-  cpSync,
   existsSync,
   mkdirSync,
   mkdtempSync,
   readdirSync,
   readFileSync,
   rmSync,
-  symlinkSync,
   writeFileSync,
 } from 'node:fs';
 import {tmpdir} from 'node:os';
@@ -21,6 +19,7 @@ import {after, before, describe, test} from 'node:test';
 import createJiti from 'jiti';
 
 import {root} from '../support/openapi.mjs';
+import {copyRepository} from '../support/repository-copy.mjs';
 
 const jiti = createJiti(root + '/');
 const {publish} = jiti('./scripts/build-site/publish.ts');
@@ -77,17 +76,7 @@ describe('publishing a build', () => {
 describe('a build that fails', () => {
   let copy;
   before(() => {
-    copy = mkdtempSync(path.join(tmpdir(), 'gerai-build-test-'));
-    const leftOut = new Set([
-      'node_modules',
-      '.git',
-      'build',
-      '.docusaurus',
-      'test-results',
-      'playwright-report',
-    ]);
-    cpSync(root, copy, {recursive: true, filter: (source) => !leftOut.has(path.relative(root, source))});
-    symlinkSync(path.join(root, 'node_modules'), path.join(copy, 'node_modules'), 'dir');
+    copy = copyRepository('gerai-build-test-');
   });
   after(() => rmSync(copy, {recursive: true, force: true}));
 

@@ -4,32 +4,11 @@
 import assert from 'node:assert/strict';
 import {spawnSync} from 'node:child_process';
 import {createHash} from 'node:crypto';
-import {
-  appendFileSync,
-  cpSync,
-  existsSync,
-  mkdtempSync,
-  readdirSync,
-  readFileSync,
-  rmSync,
-  symlinkSync,
-  writeFileSync,
-} from 'node:fs';
-import {tmpdir} from 'node:os';
+import {appendFileSync, existsSync, readdirSync, readFileSync, rmSync, writeFileSync} from 'node:fs';
 import path from 'node:path';
 import {after, before, describe, test} from 'node:test';
 
-import {root} from '../support/openapi.mjs';
-
-/** What the copy leaves out: installed packages (linked instead), git, and outputs. */
-const LEFT_OUT = new Set([
-  'node_modules',
-  '.git',
-  'build',
-  '.docusaurus',
-  'test-results',
-  'playwright-report',
-]);
+import {copyRepository} from '../support/repository-copy.mjs';
 
 /** The names the generator writes (as scripts/generate-api-docs.ts has them). */
 const GENERATED = /\.(api|info|tag|schema)\.mdx$|^sidebar\.(ts|js)$/;
@@ -74,9 +53,7 @@ describe('generating the API reference', () => {
   let generated;
 
   before(() => {
-    copy = mkdtempSync(path.join(tmpdir(), 'gerai-generate-test-'));
-    cpSync(root, copy, {recursive: true, filter: (source) => !LEFT_OUT.has(path.relative(root, source))});
-    symlinkSync(path.join(root, 'node_modules'), path.join(copy, 'node_modules'), 'dir');
+    copy = copyRepository('gerai-generate-test-');
     // Pages left by an earlier run that none of today's operations produces.
     for (const dir of ['api', path.join('docs', 'api', 'outlet-information')]) {
       writeFileSync(path.join(copy, dir, 'removed-operation.api.mdx'), 'An operation since removed.\n');

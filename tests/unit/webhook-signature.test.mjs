@@ -10,6 +10,7 @@ import {describe, test} from 'node:test';
 
 import createJiti from 'jiti';
 
+import {inputsOf, vectors} from '../../samples/webhooks/node/vectors.mjs';
 import {verifySignature as verifyWithNode} from '../../samples/webhooks/node/verify-signature.mjs';
 import {loadDescriptions, root} from '../support/openapi.mjs';
 
@@ -18,21 +19,10 @@ const checker = jiti('./src/components/SignatureChecker/verify.ts');
 const {workedSignatureExample} = jiti('./src/config/signature-example.ts');
 
 const vectorsFile = path.join(root, 'samples', 'webhooks', 'test-vectors.json');
-const vectors = JSON.parse(readFileSync(vectorsFile, 'utf8'));
 const webhooks = loadDescriptions().find(({name}) => name === 'webhooks.yaml').doc;
 const signatureParameter = webhooks.components.parameters['X-Gerai-Signature'];
 // JSON Schema patterns are ECMA-262 regular expressions, unanchored, read with the u flag.
 const pattern = new RegExp(signatureParameter.schema.pattern, 'u');
-
-function inputsOf(vector) {
-  return {
-    rawBody: vector.body ?? vectors.body,
-    header: vector.header,
-    secret: vector.secret ?? vectors.secret,
-    now: vector.now ?? vectors.now,
-    toleranceSeconds: vector.tolerance_seconds ?? vectors.tolerance_seconds,
-  };
-}
 
 describe('the test vectors', () => {
   test('cover the cases the guide describes', () => {

@@ -1,23 +1,11 @@
 // Run with: node --test samples/
 import {test, describe} from 'node:test';
 import assert from 'node:assert/strict';
-import {readFileSync} from 'node:fs';
 import {request} from 'node:http';
 import {once} from 'node:events';
 import {computeSignature, parseSignatureHeader, verifySignature} from './verify-signature.mjs';
 import {createReceiver} from './receiver.mjs';
-
-const vectors = JSON.parse(readFileSync(new URL('../test-vectors.json', import.meta.url), 'utf8'));
-
-function inputsOf(vector) {
-  return {
-    rawBody: vector.body ?? vectors.body,
-    header: vector.header,
-    secret: vector.secret ?? vectors.secret,
-    now: vector.now ?? vectors.now,
-    toleranceSeconds: vector.tolerance_seconds ?? vectors.tolerance_seconds,
-  };
-}
+import {inputsOf, vectors} from './vectors.mjs';
 
 describe('verifySignature with the shared test vectors', () => {
   for (const vector of vectors.cases) {
