@@ -158,7 +158,7 @@ const config: Config = {
   ] satisfies PluginConfig[],
 
   themes: [
-    'docusaurus-theme-openapi-docs',
+    './src/plugins/openapi-theme/index.ts',
     '@docusaurus/theme-mermaid',
     [
       '@easyops-cn/docusaurus-search-local',

@@ -38,3 +38,6 @@ declare module '@theme/ApiExplorer/Authorization/slice' {
 declare module '@theme/ApiExplorer/storage-utils' {
   export function createStorage(persistence: false | 'sessionStorage' | 'localStorage'): Storage;
 }
+
+// The OpenAPI theme's stylesheet, which only the request panel loads (src/plugins/openapi-theme).
+declare module '@gerai/api-explorer-stylesheet';

@@ -6,6 +6,8 @@ import {createAuth} from '@theme/ApiExplorer/Authorization/slice';
 import {createPersistenceMiddleware} from '@theme/ApiExplorer/persistenceMiddleware';
 import {createStorage} from '@theme/ApiExplorer/storage-utils';
 import {createStoreWithState} from '@theme/ApiItem/store';
+// The theme's stylesheet, in a CSS file that loads with this chunk (src/plugins/openapi-theme).
+import '@gerai/api-explorer-stylesheet';
 
 /**
  * The OpenAPI theme's request panel (authorization, server, parameters, body,
