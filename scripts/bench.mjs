@@ -1,256 +1,188 @@
 /**
- * `npm run bench`: what a reader of the production build waits for, measured
- * the same way every time. Run `npm run build` first; the build is served by
- * nginx configured as in production (gzip, caching), on a free port.
+ * `npm run bench`: what readers and writers wait for, measured the same way
+ * every time on this machine. Not part of `npm test`: the figures depend on
+ * the machine, so compare runs taken on the same one.
  *
- * For a guide and two reference pages (merchant API and pet store):
- * - JavaScript (gzipped, as the build holds it) the page asks for before the
- *   reader does anything;
- * - whether the text is readable with JavaScript off, and the longest time
- *   the text of <main> disappears again once shown (400 kbit/s, 150 ms
- *   latency, CPU slowed 4x, sampled every 100 ms for 30 s);
- * - how long the request panel takes to be ready once asked for;
- * - Lighthouse, mobile and desktop presets, median of 3 runs: performance
- *   score, LCP, TBT and CLS.
+ * - build: a cold `npm run build` (after `docusaurus clear`) and a warm one,
+ *   with the peak memory of each; the warm build is the one measured below.
+ * - pages: one page of each kind (scripts/bench/pages.mjs), on the production
+ *   build served by nginx as in production: requests, gzipped JavaScript, CSS
+ *   and HTML loaded before the reader does anything, and Lighthouse's mobile
+ *   and desktop presets (median of --runs runs: the four category scores,
+ *   FCP, LCP, TBT, CLS). Reference pages also: readable with JavaScript off,
+ *   the longest time their text vanishes once shown on a slow phone, and the
+ *   time the request panel takes once asked for.
+ * - writer: `npm start` until its first page, and a saved MDX change until it
+ *   shows in the open page.
  *
- * Prints a table and writes bench/results.json. Not part of `npm test`: the
- * figures depend on the machine, so compare runs taken on the same one.
+ * Prints a table and writes bench/results.json. With --check, compares the
+ * figures with bench/budgets.json, prints each against its budget and exits
+ * with 1 when one is missed. --from <results.json> checks earlier figures
+ * without measuring.
  *
- *   npm run bench [-- --runs 3] [-- --build build]
- *
- * @typedef {import('@playwright/test').Browser} Browser
+ *   npm run bench [-- --only build,pages,writer] [-- --pages guide,search] [-- --runs 3]
+ *                 [-- --port 3190] [-- --check] [-- --from bench/results.json]
  */
-/* global document, window -- functions passed to page.evaluate run in the page */
-import {spawn} from 'node:child_process';
-import {mkdirSync, readFileSync, writeFileSync} from 'node:fs';
+import {mkdirSync, readFileSync, writeFileSync, existsSync} from 'node:fs';
 import path from 'node:path';
 import {parseArgs} from 'node:util';
-import {gzipSync} from 'node:zlib';
 
 import {chromium} from '@playwright/test';
-import * as chromeLauncher from 'chrome-launcher';
-import createJiti from 'jiti';
-import lighthouse from 'lighthouse';
-import desktopConfig from 'lighthouse/core/config/desktop-config.js';
 
-const root = path.resolve(import.meta.dirname, '..');
-/** The Chromium the browser tests drive, with the same flags. */
-const {CHROMIUM_ARGS, chromiumPath} = createJiti(root + '/')('./tests/support/browser.ts');
+import {checkBudgets} from './bench/budgets.mjs';
+import {CHROMIUM_ARGS, chromiumPath, root} from './bench/browser.mjs';
+import {measureBuilds, measureWriterLoop} from './bench/build.mjs';
+import {PAGES, measurePage, startServer} from './bench/pages.mjs';
+
+const SECTIONS = ['build', 'pages', 'writer'];
+
 const {values} = parseArgs({
   options: {
+    only: {type: 'string', default: SECTIONS.join(',')},
+    pages: {type: 'string'},
     runs: {type: 'string', default: '3'},
     build: {type: 'string', default: 'build'},
     port: {type: 'string', default: '3190'},
+    check: {type: 'boolean', default: false},
+    from: {type: 'string'},
   },
 });
-const RUNS = Number(values.runs);
-const BUILD = path.resolve(root, values.build);
-const ORIGIN = `http://127.0.0.1:${values.port}`;
 
-const PAGES = [
-  {kind: 'guide', route: '/docs/docs/getting-started', reference: false},
-  {kind: 'merchant reference', route: '/docs/api/food-integration/reject-order', reference: true},
-  {kind: 'pet-store reference', route: '/api/add-a-new-pet-to-the-store', reference: true},
-];
-
-/** @param {number[]} numbers */
-function median(numbers) {
-  const sorted = [...numbers].sort((a, b) => a - b);
-  return sorted[Math.floor(sorted.length / 2)];
-}
-
-async function startServer() {
-  const server = spawn(
-    path.join(root, 'node_modules', '.bin', 'jiti'),
-    ['tests/support/nginx-server.ts', '--root', BUILD, '--port', values.port],
-    {cwd: root, stdio: ['ignore', 'ignore', 'inherit']},
-  );
-  for (let attempt = 0; attempt < 100; attempt += 1) {
-    try {
-      await fetch(`${ORIGIN}/`);
-      return server;
-    } catch {
-      await new Promise((resolve) => setTimeout(resolve, 100));
-    }
+function options() {
+  const only = values.only.split(',').map((section) => section.trim());
+  const unknown = only.filter((section) => !SECTIONS.includes(section));
+  if (unknown.length > 0) {
+    throw new Error(`bench: --only takes ${SECTIONS.join(', ')}; unknown: ${unknown.join(', ')}`);
   }
-  server.kill();
-  throw new Error(`bench: nginx did not answer on ${ORIGIN} (is the build in ${BUILD}? run npm run build)`);
-}
-
-/** @param {Browser} browser @param {string} route */
-async function scriptsBeforeInteraction(browser, route) {
-  const context = await browser.newContext();
-  const page = await context.newPage();
-  const scripts = new Set();
-  page.on('request', (request) => {
-    if (request.resourceType() === 'script') scripts.add(new URL(request.url()).pathname);
-  });
-  await page.goto(ORIGIN + route);
-  await page.waitForFunction(() => document.documentElement.dataset.hasHydrated === 'true');
-  await context.close();
-  return [...scripts].reduce(
-    (sum, script) => sum + gzipSync(readFileSync(path.join(BUILD, script))).length,
-    0,
-  );
-}
-
-/** @param {Browser} browser @param {string} route @param {string} expected */
-async function readableWithoutJavaScript(browser, route, expected) {
-  const context = await browser.newContext({javaScriptEnabled: false});
-  const page = await context.newPage();
-  await page.goto(ORIGIN + route);
-  const text = await page.locator('main').innerText();
-  await context.close();
-  return text.includes(expected);
-}
-
-/** The longest run of samples, in ms, in which <main> held less than 95 % of the text first shown. */
-/** @param {Browser} browser @param {string} route */
-async function longestBlank(browser, route) {
-  const context = await browser.newContext({viewport: {width: 390, height: 844}, isMobile: true});
-  const page = await context.newPage();
-  const cdp = await context.newCDPSession(page);
-  await cdp.send('Network.enable');
-  await cdp.send('Network.emulateNetworkConditions', {
-    offline: false,
-    latency: 150,
-    downloadThroughput: 50_000,
-    uploadThroughput: 50_000,
-  });
-  await cdp.send('Emulation.setCPUThrottlingRate', {rate: 4});
-  await page.addInitScript(() => {
-    const samples = [];
-    window.samples = samples;
-    const timer = setInterval(() => {
-      samples.push(document.querySelector('main')?.innerText.length ?? 0);
-      if (samples.length >= 300) clearInterval(timer);
-    }, 100);
-  });
-  await page.goto(ORIGIN + route, {waitUntil: 'commit'});
-  const read = () => page.evaluate(() => window.samples);
-  while ((await read()).length < 300) {
-    await new Promise((resolve) => setTimeout(resolve, 1_000));
+  const runs = Number(values.runs);
+  if (!Number.isInteger(runs) || runs < 1) {
+    throw new Error(`bench: --runs takes a whole number of at least 1, not "${values.runs}"`);
   }
-  const samples = await read();
-  await context.close();
-  const shown = samples.findIndex((length) => length > 0);
-  let longest = 0;
-  let current = 0;
-  for (const length of samples.slice(shown)) {
-    current = length < samples[shown] * 0.95 ? current + 100 : 0;
-    longest = Math.max(longest, current);
+  const kinds = values.pages?.split(',').map((kind) => kind.trim()) ?? PAGES.map((page) => page.kind);
+  const unknownKinds = kinds.filter((kind) => !PAGES.some((page) => page.kind === kind));
+  if (unknownKinds.length > 0) {
+    throw new Error(
+      `bench: --pages takes kinds of page among ${PAGES.map((page) => page.kind).join(', ')}; unknown: ${unknownKinds.join(', ')}`,
+    );
   }
-  return longest;
+  const pages = PAGES.filter((page) => kinds.includes(page.kind));
+  return {only, runs, pages, build: path.resolve(root, values.build), port: values.port};
 }
 
-/** @param {Browser} browser @param {string} route */
-async function explorerReady(browser, route) {
-  const context = await browser.newContext();
-  const page = await context.newPage();
-  await page.goto(ORIGIN + route);
-  await page.waitForFunction(() => document.documentElement.dataset.hasHydrated === 'true');
-  const start = Date.now();
-  // A build whose pages mount the panel by themselves has no button: then this is the wait after hydration.
-  const open = page.getByRole('button', {name: 'Open the request panel'});
-  if ((await open.count()) > 0) {
-    await open.click();
+/** @param {ReturnType<typeof options>} settings */
+async function measure(settings) {
+  /** @type {{date: string, runs: number, build?: object, pages?: object[], writer?: object}} */
+  const results = {date: new Date().toISOString(), runs: settings.runs};
+  if (settings.only.includes('build')) {
+    console.log('bench: cold and warm npm run build…');
+    results.build = await measureBuilds();
   }
-  await page.getByRole('button', {name: 'Send API Request'}).waitFor();
-  const elapsed = Date.now() - start;
-  await context.close();
-  return elapsed;
-}
-
-/** @param {Browser} browser @param {string} route */
-async function explorerReadyMedian(browser, route) {
-  const times = [];
-  for (let run = 0; run < RUNS; run += 1) {
-    times.push(await explorerReady(browser, route));
-  }
-  return median(times);
-}
-
-/**
- * Lighthouse's performance score, LCP, TBT and CLS: the median of RUNS runs, each in a fresh browser.
- *
- * @param {string} route
- * @param {'mobile' | 'desktop'} preset
- */
-async function runLighthouse(route, preset) {
-  const runs = [];
-  for (let run = 0; run < RUNS; run += 1) {
-    const chrome = await chromeLauncher.launch({
-      chromePath: chromiumPath(),
-      chromeFlags: ['--headless=new', ...CHROMIUM_ARGS],
-    });
-    try {
-      const result = await lighthouse(
-        ORIGIN + route,
-        {port: chrome.port, onlyCategories: ['performance'], logLevel: 'error'},
-        preset === 'desktop' ? desktopConfig : undefined,
+  if (settings.only.includes('pages')) {
+    if (!existsSync(path.join(settings.build, 'index.html'))) {
+      throw new Error(
+        `bench: no build in ${settings.build}: run npm run build, or bench with --only build,pages`,
       );
-      const audits = result?.lhr.audits ?? {};
-      runs.push({
-        performance: Math.round((result?.lhr.categories.performance?.score ?? 0) * 100),
-        lcpMs: Math.round(audits['largest-contentful-paint']?.numericValue ?? NaN),
-        tbtMs: Math.round(audits['total-blocking-time']?.numericValue ?? NaN),
-        cls: Number((audits['cumulative-layout-shift']?.numericValue ?? NaN).toFixed(3)),
-      });
+    }
+    const server = await startServer(settings.build, settings.port);
+    const browser = await chromium.launch({executablePath: chromiumPath(), args: CHROMIUM_ARGS});
+    const origin = `http://127.0.0.1:${settings.port}`;
+    results.pages = [];
+    try {
+      for (const kind of settings.pages) {
+        console.log(`bench: ${kind.kind} (${kind.route})…`);
+        try {
+          results.pages.push(
+            await measurePage(browser, {origin, build: settings.build, runs: settings.runs}, kind),
+          );
+        } catch (error) {
+          // A page that cannot be measured loses its own figures, not those of the others.
+          const message = error instanceof Error ? error.message.split('\n')[0] : String(error);
+          console.error(`bench: ${kind.kind} not measured: ${message}`);
+          results.pages.push({kind: kind.kind, route: kind.route, error: message});
+        }
+      }
     } finally {
-      chrome.kill();
+      await browser.close();
+      server.kill('SIGTERM');
     }
   }
-  return {
-    performance: median(runs.map((r) => r.performance)),
-    lcpMs: median(runs.map((r) => r.lcpMs)),
-    tbtMs: median(runs.map((r) => r.tbtMs)),
-    cls: median(runs.map((r) => r.cls)),
-  };
+  if (settings.only.includes('writer')) {
+    console.log('bench: npm start and an MDX change…');
+    results.writer = await measureWriterLoop(String(Number(settings.port) + 1));
+  }
+  return results;
+}
+
+/** @param {Awaited<ReturnType<typeof measure>>} results */
+function print(results) {
+  if (results.build) {
+    const {cold, warm} = /** @type {any} */ (results.build);
+    console.log(
+      `\nnpm run build: cold ${cold.ms} ms (peak ${cold.peakMB} MB), warm ${warm.ms} ms (peak ${warm.peakMB} MB)`,
+    );
+  }
+  if (results.pages) {
+    const measured = results.pages.filter((/** @type {any} */ p) => !p.error);
+    console.table(
+      measured.map((/** @type {any} */ p) => ({
+        page: p.kind,
+        requests: p.requests,
+        'JS KB': p.jsKB,
+        'CSS KB': p.cssKB,
+        'HTML KB': p.htmlKB,
+        'm perf': p.mobile.performance,
+        'm a11y': p.mobile.accessibility,
+        'm BP': p.mobile.bestPractices,
+        'm SEO': p.mobile.seo,
+        'm LCP': p.mobile.lcpMs,
+        'm TBT': p.mobile.tbtMs,
+        'm CLS': p.mobile.cls,
+        'd perf': p.desktop.performance,
+        'd TBT': p.desktop.tbtMs,
+        'd CLS': p.desktop.cls,
+      })),
+    );
+    for (const p of /** @type {any[]} */ (measured)) {
+      if (p.requestPanelMs !== undefined) {
+        console.log(
+          `${p.kind}: readable with JavaScript off ${p.readableWithoutJavaScript ? 'yes' : 'NO'}, longest blank ${p.longestBlankMs} ms, request panel ready ${p.requestPanelMs} ms`,
+        );
+      }
+      const failing = [...new Set([...p.mobile.failing, ...p.desktop.failing])];
+      if (failing.length > 0) console.log(`${p.kind}: Lighthouse audits below 90: ${failing.join(', ')}`);
+    }
+  }
+  if (results.writer) {
+    const {firstPageMs, changeShownMs} = /** @type {any} */ (results.writer);
+    console.log(`npm start: first page in ${firstPageMs} ms; an MDX change on screen in ${changeShownMs} ms`);
+  }
 }
 
 async function main() {
-  const server = await startServer();
-  const browser = await chromium.launch({executablePath: chromiumPath(), args: CHROMIUM_ARGS});
-  const results = [];
-  try {
-    for (const {kind, route, reference} of PAGES) {
-      const title = (await (await fetch(ORIGIN + route)).text()).match(/<h1[^>]*>([^<]+)</)?.[1] ?? '';
-      results.push({
-        kind,
-        route,
-        jsBeforeInteractionKB: Math.round((await scriptsBeforeInteraction(browser, route)) / 1024),
-        readableWithoutJavaScript: await readableWithoutJavaScript(browser, route, title),
-        longestBlankMs: await longestBlank(browser, route),
-        explorerReadyMs: reference ? await explorerReadyMedian(browser, route) : null,
-        mobile: await runLighthouse(route, 'mobile'),
-        desktop: await runLighthouse(route, 'desktop'),
-      });
-    }
-  } finally {
-    await browser.close();
-    server.kill('SIGTERM');
+  const settings = options();
+  let results;
+  if (values.from) {
+    results = JSON.parse(readFileSync(path.resolve(root, values.from), 'utf8'));
+  } else {
+    results = await measure(settings);
+    mkdirSync(path.join(root, 'bench'), {recursive: true});
+    writeFileSync(path.join(root, 'bench', 'results.json'), `${JSON.stringify(results, null, 2)}\n`);
+    print(results);
+    console.log('\nWritten to bench/results.json');
   }
-  mkdirSync(path.join(root, 'bench'), {recursive: true});
-  writeFileSync(
-    path.join(root, 'bench', 'results.json'),
-    `${JSON.stringify({date: new Date().toISOString(), runs: RUNS, results}, null, 2)}\n`,
-  );
-  console.table(
-    results.map((r) => ({
-      page: r.route,
-      'JS KB gz': r.jsBeforeInteractionKB,
-      'no-JS text': r.readableWithoutJavaScript ? 'yes' : 'NO',
-      'blank ms': r.longestBlankMs,
-      'panel ms': r.explorerReadyMs ?? '',
-      'mobile perf': r.mobile.performance,
-      'mobile LCP': r.mobile.lcpMs,
-      'mobile TBT': r.mobile.tbtMs,
-      'mobile CLS': r.mobile.cls,
-      'desktop perf': r.desktop.performance,
-      'desktop CLS': r.desktop.cls,
-    })),
-  );
-  console.log('Written to bench/results.json');
+  if (values.check || values.from) {
+    const budgets = JSON.parse(readFileSync(path.join(root, 'bench', 'budgets.json'), 'utf8'));
+    const lines = checkBudgets(results, budgets);
+    console.log('\nBudgets (bench/budgets.json):');
+    for (const line of lines) {
+      console.log(
+        `${line.ok ? 'ok  ' : 'MISS'}  ${line.subject} · ${line.figure}: ${line.value} (budget ${line.budget})`,
+      );
+    }
+    const missed = lines.filter((line) => !line.ok).length;
+    console.log(`\n${lines.length - missed} of ${lines.length} figures within budget.`);
+    if (missed > 0) process.exitCode = 1;
+  }
 }
 
 main().catch((error) => {
