@@ -257,6 +257,29 @@ test.describe('the request panel', () => {
     }
   });
 
+  test('brings its own stylesheet: the page does not wait for it, the open panel is styled', async ({
+    page,
+  }) => {
+    /** How many rules of the page's stylesheets style the panel (the OpenAPI theme's `openapi-` classes). */
+    const panelRules = () =>
+      page.evaluate(
+        () =>
+          Array.from(document.styleSheets)
+            .flatMap((sheet) => Array.from(sheet.cssRules))
+            .filter((rule) => rule instanceof CSSStyleRule && rule.selectorText.includes('.openapi-')).length,
+      );
+    await page.goto('/docs/api/food-integration/reject-order');
+    await waitForHydration(page);
+    // Only the portal's own few overrides (src/css/custom.css) before the panel is asked for.
+    expect(await panelRules(), 'rules for the panel before it is asked for').toBeLessThan(10);
+    await openRequestPanel(page);
+    expect(await panelRules(), 'rules for the panel once open').toBeGreaterThan(100);
+    const codeSamples = page
+      .locator('section[aria-labelledby="try-it-heading"] .openapi-tabs__code-container')
+      .first();
+    await expect(codeSamples).toHaveCSS('border-top-style', 'solid');
+  });
+
   test('says so when its code cannot be loaded, and loads it on the next try', async ({page}) => {
     await page.goto('/docs/api/food-integration/reject-order');
     await waitForHydration(page);
