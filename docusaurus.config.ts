@@ -8,6 +8,7 @@ import {themes as prismThemes} from 'prism-react-renderer';
 import remarkCodeImport from 'remark-code-import';
 
 import {PORTAL_TITLE, PRODUCT_NAME, SUPPORT_EMAIL, TAGLINE} from './src/constants';
+import {docsEditUrl} from './src/config/edit-url';
 import remarkSubstituteTokens from './src/remark/substitute-tokens';
 import {readBuildEnvironment} from './src/config/build-environment';
 import {tagManagerPlugin} from './src/config/tag-manager';
@@ -65,6 +66,8 @@ const config: Config = {
           routeBasePath: 'docs',
           sidebarPath: './sidebars.ts',
           remarkPlugins,
+          editUrl: docsEditUrl,
+          showLastUpdateTime: true,
           lastVersion: 'current',
           versions: {
             current: {label: 'Next', path: ''},
@@ -107,6 +110,8 @@ const config: Config = {
         routeBasePath: 'api',
         sidebarPath: './sidebars-api.ts',
         remarkPlugins,
+        editUrl: docsEditUrl,
+        showLastUpdateTime: true,
       },
     ],
     [
