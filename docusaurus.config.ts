@@ -1,4 +1,5 @@
 import type {MDXPlugin} from '@docusaurus/mdx-loader';
+import type {Options as BlogPluginOptions} from '@docusaurus/plugin-content-blog';
 import type * as Preset from '@docusaurus/preset-classic';
 import type {Config, PluginConfig} from '@docusaurus/types';
 import type * as OpenApiPlugin from 'docusaurus-plugin-openapi-docs';
@@ -113,6 +114,32 @@ const config: Config = {
         editUrl: docsEditUrl,
         showLastUpdateTime: true,
       },
+    ],
+    [
+      '@docusaurus/plugin-content-blog',
+      {
+        id: 'changelog',
+        path: 'changelog',
+        routeBasePath: 'changelog',
+        blogTitle: `${PRODUCT_NAME} API changelog`,
+        blogDescription: `Every change to the ${PRODUCT_NAME} merchant API, newest first: what was added, changed, deprecated or removed.`,
+        blogSidebarTitle: 'Recent changes',
+        blogSidebarCount: 'ALL',
+        postsPerPage: 20,
+        showReadingTime: false,
+        tags: 'tags.yml',
+        onInlineTags: 'throw',
+        onInlineAuthors: 'throw',
+        // Entries are a few lines each and read in full on the list.
+        onUntruncatedBlogPosts: 'ignore',
+        remarkPlugins,
+        feedOptions: {
+          type: ['rss', 'atom'],
+          xslt: true,
+          title: `${PRODUCT_NAME} API changelog`,
+          description: `Changes to the ${PRODUCT_NAME} merchant API.`,
+        },
+      } satisfies BlogPluginOptions,
     ],
     [
       'docusaurus-plugin-openapi-docs',
@@ -273,6 +300,7 @@ const config: Config = {
             {label: 'API reference', to: '/docs/api/intro'},
             {label: 'Event list', to: '/docs/api/event-list'},
             {label: 'Objects glossary', to: '/docs/api/objects-glossary'},
+            {label: 'API changelog', to: '/changelog'},
             {label: 'Sample pet store API', to: '/api'},
           ],
         },
