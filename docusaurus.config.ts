@@ -95,6 +95,8 @@ const config: Config = {
         sitemap: {
           changefreq: 'weekly',
           priority: 0.5,
+          // The date each page last changed, from git (the docs and blog plugins read it).
+          lastmod: 'date',
         },
       } satisfies Preset.Options,
     ],
@@ -186,6 +188,7 @@ const config: Config = {
     ],
     './src/plugins/api-reference-bundle/index.ts',
     './src/plugins/search-query/index.ts',
+    './src/plugins/robots-txt/index.ts',
     ...tagManagerPlugin(environment.tagManagerContainerId),
   ] satisfies PluginConfig[],
 
@@ -218,6 +221,7 @@ const config: Config = {
   ],
 
   themeConfig: {
+    // The link-preview image of every page, 1200x630, drawn by scripts/render-social-card.ts.
     image: 'img/social-card.png',
     metadata: [
       {name: 'keywords', content: 'Gerai, API, developer, food ordering, POS, QRIS, webhooks, OAuth 2.0'},
