@@ -146,6 +146,7 @@ describe('"Edit this page" and "Last updated"', () => {
     for (const route of [
       'docs/api/food-integration/accept-order',
       'docs/api/food-integration/order-acceptance',
+      'docs/api/auth/authorization-server/get-token',
       'api/add-a-new-pet-to-the-store',
     ]) {
       const $ = page(route);
