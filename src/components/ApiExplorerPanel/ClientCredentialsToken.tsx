@@ -154,10 +154,8 @@ export default function ClientCredentialsToken({scheme, tokenUrl, scopes, server
           </button>
         </>
       )}
-      <p
-        role="status"
-        className={status.kind === 'error' ? styles.tokenError : styles.tokenStatus}
-        hidden={status.kind === 'idle'}>
+      {/* Always in the page, empty until there is news: a live region announces what is put into it. */}
+      <p role="status" className={status.kind === 'error' ? styles.tokenError : styles.tokenStatus}>
         {status.kind === 'idle' ? '' : status.message}
       </p>
     </fieldset>
