@@ -36,6 +36,17 @@ describe('the meta description of a generated reference page', () => {
     );
   });
 
+  test('a sentence may start with code', () => {
+    assert.equal(
+      metaDescription(
+        'Fires when a menu is live, usually within minutes. `catalog.status` is `success` when ' +
+          'all '.repeat(60),
+        80,
+      ),
+      'Fires when a menu is live, usually within minutes.',
+    );
+  });
+
   test('a paragraph that leads into a list ends as a sentence', () => {
     assert.equal(metaDescription('The grants:\n\n- one\n- two'), 'The grants.');
   });

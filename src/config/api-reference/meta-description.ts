@@ -21,16 +21,24 @@ function plainText(markdown: string): string {
 
 /**
  * A sentence ends with `.`, `!` or `?` (a closing quote or bracket may follow)
- * before a space and a capital letter or a digit, so "e.g. a menu" is one sentence.
+ * before a space and what starts a sentence: a capital letter, a digit, or
+ * code, a link or emphasis in Markdown. So "e.g. a menu" is one sentence.
  */
-const SENTENCE_END = /(?<=[.!?]["')\]]?)\s+(?=[A-Z0-9])/;
+const SENTENCE_END = /(?<=[.!?]["')\]]?)\s+(?=[A-Z0-9`[*_])/;
 
 export function metaDescription(markdown: string | undefined, maxLength = 200): string {
-  const paragraph = plainText((markdown ?? '').trim().split(/\n\s*\n/)[0] ?? '');
-  if (paragraph === '') {
+  const paragraph =
+    (markdown ?? '')
+      .trim()
+      .split(/\n\s*\n/)[0]
+      ?.replace(/\s+/g, ' ') ?? '';
+  const sentences = paragraph
+    .split(SENTENCE_END)
+    .map(plainText)
+    .filter((sentence) => sentence !== '');
+  if (sentences.length === 0) {
     return '';
   }
-  const sentences = paragraph.split(SENTENCE_END);
   let description = sentences[0];
   for (const sentence of sentences.slice(1)) {
     if (description.length + 1 + sentence.length > maxLength) {
