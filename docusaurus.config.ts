@@ -1,4 +1,5 @@
 import type {MDXPlugin} from '@docusaurus/mdx-loader';
+import type {Options as BlogPluginOptions} from '@docusaurus/plugin-content-blog';
 import type * as Preset from '@docusaurus/preset-classic';
 import type {Config, PluginConfig} from '@docusaurus/types';
 import type * as OpenApiPlugin from 'docusaurus-plugin-openapi-docs';
@@ -8,6 +9,7 @@ import {themes as prismThemes} from 'prism-react-renderer';
 import remarkCodeImport from 'remark-code-import';
 
 import {PORTAL_TITLE, PRODUCT_NAME, SUPPORT_EMAIL, TAGLINE} from './src/constants';
+import {docsEditUrl} from './src/config/edit-url';
 import remarkSubstituteTokens from './src/remark/substitute-tokens';
 import {readBuildEnvironment} from './src/config/build-environment';
 import {tagManagerPlugin} from './src/config/tag-manager';
@@ -65,6 +67,8 @@ const config: Config = {
           routeBasePath: 'docs',
           sidebarPath: './sidebars.ts',
           remarkPlugins,
+          editUrl: docsEditUrl,
+          showLastUpdateTime: true,
           lastVersion: 'current',
           versions: {
             current: {label: 'Next', path: ''},
@@ -91,6 +95,8 @@ const config: Config = {
         sitemap: {
           changefreq: 'weekly',
           priority: 0.5,
+          // The date each page last changed, from git (the docs and blog plugins read it).
+          lastmod: 'date',
         },
       } satisfies Preset.Options,
     ],
@@ -107,7 +113,35 @@ const config: Config = {
         routeBasePath: 'api',
         sidebarPath: './sidebars-api.ts',
         remarkPlugins,
+        editUrl: docsEditUrl,
+        showLastUpdateTime: true,
       },
+    ],
+    [
+      '@docusaurus/plugin-content-blog',
+      {
+        id: 'changelog',
+        path: 'changelog',
+        routeBasePath: 'changelog',
+        blogTitle: `${PRODUCT_NAME} API changelog`,
+        blogDescription: `Every change to the ${PRODUCT_NAME} merchant API, newest first: what was added, changed, deprecated or removed.`,
+        blogSidebarTitle: 'Recent changes',
+        blogSidebarCount: 'ALL',
+        postsPerPage: 20,
+        showReadingTime: false,
+        tags: 'tags.yml',
+        onInlineTags: 'throw',
+        onInlineAuthors: 'throw',
+        // Entries are a few lines each and read in full on the list.
+        onUntruncatedBlogPosts: 'ignore',
+        remarkPlugins,
+        feedOptions: {
+          type: ['rss', 'atom'],
+          xslt: true,
+          title: `${PRODUCT_NAME} API changelog`,
+          description: `Changes to the ${PRODUCT_NAME} merchant API.`,
+        },
+      } satisfies BlogPluginOptions,
     ],
     [
       'docusaurus-plugin-openapi-docs',
@@ -154,6 +188,7 @@ const config: Config = {
     ],
     './src/plugins/api-reference-bundle/index.ts',
     './src/plugins/search-query/index.ts',
+    './src/plugins/robots-txt/index.ts',
     ...tagManagerPlugin(environment.tagManagerContainerId),
   ] satisfies PluginConfig[],
 
@@ -186,6 +221,7 @@ const config: Config = {
   ],
 
   themeConfig: {
+    // The link-preview image of every page, 1200x630, drawn by scripts/render-social-card.ts.
     image: 'img/social-card.png',
     metadata: [
       {name: 'keywords', content: 'Gerai, API, developer, food ordering, POS, QRIS, webhooks, OAuth 2.0'},
@@ -268,6 +304,7 @@ const config: Config = {
             {label: 'API reference', to: '/docs/api/intro'},
             {label: 'Event list', to: '/docs/api/event-list'},
             {label: 'Objects glossary', to: '/docs/api/objects-glossary'},
+            {label: 'API changelog', to: '/changelog'},
             {label: 'Sample pet store API', to: '/api'},
           ],
         },

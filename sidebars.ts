@@ -95,6 +95,7 @@ const sidebars: SidebarsConfig = {
           },
           items: ['api/auth/facilitator/authorization-code', 'api/auth/facilitator/client-credential'],
         },
+        apiSection('Authorization server', 'auth/authorization-server'),
       ],
     },
     apiSection('Outlet information', 'outlet-information'),

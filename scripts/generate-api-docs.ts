@@ -12,7 +12,8 @@
  *    for the merchant API (`docs/api/`), and checks it produced what the
  *    sidebars need (the generator reports some failures without an exit
  *    code); removes the page of each section tag (the section's hand-written
- *    index page introduces its operations); bundles each description for
+ *    index page introduces its operations); gives each page a meta
+ *    description of whole sentences; bundles each description for
  *    download; writes the raw body of the worked signature example and the
  *    signature test vectors, byte for byte, and the field tables of the
  *    objects glossary from the schemas.
@@ -33,10 +34,12 @@ import {
 } from 'node:fs';
 import {tmpdir} from 'node:os';
 import path from 'node:path';
+import {inflateSync} from 'node:zlib';
 
 import {parse} from 'yaml';
 
 import {BuildEnvironmentError, readBuildEnvironment} from '../src/config/build-environment';
+import {metaDescription} from '../src/config/api-reference/meta-description';
 import {GLOSSARY_FILES, GLOSSARY_PARTIAL, glossaryMarkdown} from '../src/config/objects-glossary';
 import {geraiApiSections, tagPageId} from '../src/config/openapi';
 import {
@@ -58,6 +61,64 @@ const targets = [
   {pluginId: 'petstore', dirs: ['api']},
   {pluginId: 'gerai', dirs: geraiApiSections.map((s) => path.join('docs', 'api', s.outputDir))},
 ];
+
+/** Each folder of generated pages with the description it was generated from. */
+const describedFolders = [
+  {dir: 'api', spec: path.join('openapi', 'petstore.yaml')},
+  ...geraiApiSections.map((s) => ({
+    dir: path.join('docs', 'api', s.outputDir),
+    spec: path.join('openapi', 'gerai', s.file),
+  })),
+];
+
+/** A front matter field of a generated page, as the generator writes it: `name: value` on one line. */
+function frontMatterField(page: string, name: string): string | undefined {
+  return new RegExp(`^${name}: (.*)$`, 'm').exec(page.split(/^---$/m)[1] ?? '')?.[1];
+}
+
+/**
+ * Gives each generated operation and tag page a meta description of whole
+ * sentences (see src/config/api-reference/meta-description.ts) in place of
+ * the first line of its description, which the generator takes even when a
+ * sentence goes on to the next line.
+ */
+function describePages(staging: string): void {
+  for (const {dir, spec} of describedFolders) {
+    // A tag page is titled with the tag's display name (x-displayName), else its name.
+    const tags = new Map(
+      (
+        (
+          parse(readFileSync(path.join(root, spec), 'utf8')) as {
+            tags?: {name: string; 'x-displayName'?: string; description?: string}[];
+          }
+        ).tags ?? []
+      ).map((tag) => [tag['x-displayName'] ?? tag.name, tag.description]),
+    );
+    for (const name of readdirSync(path.join(staging, dir))) {
+      const file = path.join(staging, dir, name);
+      const page = readFileSync(file, 'utf8');
+      let source: string | undefined;
+      if (name.endsWith('.api.mdx')) {
+        const encoded = frontMatterField(page, 'api');
+        if (encoded === undefined) continue;
+        const operation = JSON.parse(inflateSync(Buffer.from(encoded, 'base64')).toString('utf8')) as {
+          description?: string;
+        };
+        source = operation.description;
+      } else if (name.endsWith('.tag.mdx')) {
+        const title = frontMatterField(page, 'title');
+        source = title === undefined ? undefined : tags.get(JSON.parse(title) as string);
+      }
+      const description = metaDescription(source);
+      if (description !== '') {
+        writeFileSync(
+          file,
+          page.replace(/^description: .*$/m, `description: ${JSON.stringify(description)}`),
+        );
+      }
+    }
+  }
+}
 
 /** A step that failed; its program has printed why. */
 class StepFailed extends Error {}
@@ -104,6 +165,8 @@ function generate(staging: string): void {
       rmSync(path.join(staging, 'docs', 'api', outputDir, `${tagPageId(sectionTag)}.tag.mdx`), {force: true});
     }
   }
+
+  describePages(staging);
 
   try {
     writeOpenApiDownloads(path.join(staging, DOWNLOADS));

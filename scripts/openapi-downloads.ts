@@ -6,8 +6,11 @@
  * folder and run the validators integrators use on them.
  */
 import {spawnSync} from 'node:child_process';
-import {mkdirSync} from 'node:fs';
+import {isDeepStrictEqual} from 'node:util';
+import {mkdirSync, readFileSync, writeFileSync} from 'node:fs';
 import path from 'node:path';
+
+import {parse, stringify} from 'yaml';
 
 import {GERAI_FULL_DOWNLOAD, geraiApiSections} from '../src/config/openapi';
 
@@ -42,5 +45,31 @@ export function writeOpenApiDownloads(folder: string): string {
   ]);
   const joined = path.join(folder, GERAI_FULL_DOWNLOAD);
   redoclyStep('Joining the merchant API into one description', ['join', ...bundled, '--output', joined]);
+  serveFromApiHosts(joined, bundled[0]);
   return joined;
+}
+
+interface Description {
+  servers?: unknown[];
+  paths?: Record<string, {servers?: unknown[]}>;
+  [key: string]: unknown;
+}
+
+/**
+ * When the sections do not all list the same servers (the authorization
+ * server has hosts of its own), `redocly join` moves every section's servers
+ * onto its paths and leaves the description without top-level servers, which
+ * validators refuse. This gives the joined description the servers of the
+ * first section, the REST API's, and keeps servers on a path only where they
+ * differ from those.
+ */
+function serveFromApiHosts(joinedFile: string, firstSection: string): void {
+  const joined = parse(readFileSync(joinedFile, 'utf8')) as Description;
+  if (joined.servers !== undefined) return;
+  const servers = (parse(readFileSync(firstSection, 'utf8')) as Description).servers;
+  for (const item of Object.values(joined.paths ?? {})) {
+    if (isDeepStrictEqual(item.servers, servers)) delete item.servers;
+  }
+  const {openapi, info, ...rest} = joined;
+  writeFileSync(joinedFile, stringify({openapi, info, servers, ...rest}, {lineWidth: 0}), 'utf8');
 }

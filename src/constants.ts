@@ -25,6 +25,12 @@ export const HOSTS = {
 export const SUPPORT_EMAIL = 'partner-support@gerai.example';
 
 /**
+ * The public repository of this portal. "Edit this page" opens a page's
+ * source file there, on the `main` branch.
+ */
+export const REPOSITORY_URL = 'https://github.com/gerai/developer-portal';
+
+/**
  * How many seconds before an access token expires a client fetches a new one.
  * The authentication guide states the rule once, with the token
  * `@@TOKEN_RENEW_BEFORE_SECONDS@@`; other pages link to it, and the sample

@@ -37,6 +37,13 @@ export const geraiApiSections: readonly GeraiApiSection[] = [
     sectionTag: 'Troubleshooting',
   },
   {id: 'webhooks', file: 'webhooks.yaml', outputDir: 'webhooks/events', sectionTag: 'Events'},
+  // Last: the joined download takes its servers from the first section, and this one has the OAuth hosts.
+  {
+    id: 'oauth',
+    file: 'oauth.yaml',
+    outputDir: 'auth/authorization-server',
+    sectionTag: 'Authorization server',
+  },
 ];
 
 /** The download that joins every section into one description. */

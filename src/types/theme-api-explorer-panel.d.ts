@@ -39,5 +39,19 @@ declare module '@theme/ApiExplorer/storage-utils' {
   export function createStorage(persistence: false | 'sessionStorage' | 'localStorage'): Storage;
 }
 
+declare module '@theme/ApiExplorer/Authorization/slice' {
+  /** Sets one field (`token`, `username`, …) of a security scheme in the request panel. */
+  export function setAuthData(payload: {scheme: string; key: string; value: string | undefined}): {
+    type: string;
+    payload: unknown;
+  };
+}
+
+declare module '@theme-original/ApiExplorer/Authorization' {
+  import type {ReactNode} from 'react';
+
+  export default function Authorization(): ReactNode;
+}
+
 // The OpenAPI theme's stylesheet, which only the request panel loads (src/plugins/openapi-theme).
 declare module '@gerai/api-explorer-stylesheet';

@@ -52,6 +52,7 @@ describe('downloads', () => {
     'gerai-notification-subscriptions.yaml',
     'gerai-troubleshooting.yaml',
     'gerai-webhooks.yaml',
+    'gerai-oauth.yaml',
     'petstore.yaml',
   ]) {
     test(`/openapi/${name} is served, bundled into one self-contained file`, () => {

@@ -9,6 +9,7 @@ import path from 'node:path';
 import {after, describe, test} from 'node:test';
 
 import createJiti from 'jiti';
+import {parse} from 'yaml';
 
 import {root} from '../support/openapi.mjs';
 
@@ -63,6 +64,18 @@ describe('the build carries its host configuration', () => {
       .map((route) => route.slice(0, -1))
       .sort();
     assert.deepEqual(config().trailingSlashRoutes, withSlash);
+  });
+});
+
+describe('the request panel may reach every token endpoint it asks', () => {
+  test('connect-src names the origin of each client credentials tokenUrl of the descriptions', () => {
+    const connect = config()
+      .contentSecurityPolicy.split(';')
+      .map((directive) => directive.trim().split(/\s+/))
+      .find(([name]) => name === 'connect-src');
+    const common = parse(readFileSync(path.join(root, 'openapi', 'gerai', 'common.yaml'), 'utf8'));
+    const {tokenUrl} = common.components.securitySchemes.OAuth2.flows.clientCredentials;
+    assert.ok(connect.includes(new URL(tokenUrl).origin), connect.join(' '));
   });
 });
 

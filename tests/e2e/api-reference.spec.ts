@@ -4,10 +4,11 @@ import {gzipSync} from 'node:zlib';
 
 import AxeBuilder from '@axe-core/playwright';
 import {expect, type Page} from '@playwright/test';
+import {parse} from 'yaml';
 
 import {docsSidebarRoutes} from '../fixtures/routes';
 import {buildDir, builtSitemapPaths} from '../support/host';
-import {sendRequestToMock, test} from '../support/mock-api';
+import {selectMockServer, sendRequestToMock, test} from '../support/mock-api';
 import {openRequestPanel, waitForHydration} from '../support/pages';
 import {expectedText, referencePages} from '../support/reference-pages';
 
@@ -245,6 +246,10 @@ test.describe('the request panel', () => {
     await waitForHydration(page);
     const before = scripts.length;
     await expect(page.getByRole('button', {name: 'Send API Request'})).toHaveCount(0);
+    // Nothing of the token form is on the page, nor in the code it has loaded, until the panel opens.
+    await expect(page.getByRole('button', {name: 'Get token'})).toHaveCount(0);
+    const loaded = scripts.map((url) => readFileSync(path.join(buildDir, new URL(url).pathname), 'utf8'));
+    expect(loaded.filter((code) => code.includes('Get a token with client credentials'))).toEqual([]);
     await openRequestPanel(page);
     expect(scripts.length, 'the panel brings its own scripts').toBeGreaterThan(before);
     await expect(page.getByRole('heading', {name: 'Try it'})).toBeFocused();
@@ -332,5 +337,106 @@ test.describe('Send API Request', () => {
     const response = await sendRequestToMock(page, mockApi);
     await expect(response).toContainText('Warung Sate Pak Budi', {timeout: 20_000});
     await expect(response).toContainText('200');
+  });
+});
+
+/** What the token endpoint answers (RFC 6749, section 5.1). */
+interface TokenAnswer {
+  readonly access_token: string;
+  readonly scope: string;
+  readonly expires_in: number;
+}
+
+test.describe('Get a token with client credentials', () => {
+  /** The client credentials answer the authorization server's description gives as its example. */
+  const example = (
+    parse(readFileSync(path.join(buildDir, 'openapi', 'gerai-oauth.yaml'), 'utf8')) as {
+      paths: Record<
+        string,
+        {
+          post: {
+            responses: Record<
+              string,
+              {content: Record<string, {examples: Record<string, {value: TokenAnswer}>}>}
+            >;
+          };
+        }
+      >;
+    }
+  ).paths['/oauth2/token'].post.responses['200'].content['application/json'].examples.clientCredentials.value;
+  const exampleToken = example.access_token;
+
+  test('gets a token from the mock of the authorization server, and the next request carries it', async ({
+    page,
+    mockApi,
+  }) => {
+    await page.goto('/docs/api/outlet-information/get-all-outlets');
+    const panel = await selectMockServer(page, mockApi);
+    const form = panel.getByRole('group', {name: 'Get a token with client credentials'});
+    await expect(form).toContainText(`${mockApi.url}/oauth2/token`);
+    await expect(form.getByLabel('Scopes, separated by spaces')).toHaveValue('partner:outlet:read');
+    await form.getByLabel('Client ID').fill('partner-satepos');
+    await form.getByLabel('Client secret').fill('sandbox-secret');
+
+    const tokenRequest = page.waitForRequest(
+      (request) => request.url() === `${mockApi.url}/oauth2/token` && request.method() === 'POST',
+    );
+    await form.getByRole('button', {name: 'Get token'}).click();
+    const sent = await tokenRequest;
+    expect(sent.headers().authorization).toBe(
+      `Basic ${Buffer.from('partner-satepos:sandbox-secret').toString('base64')}`,
+    );
+    expect(Object.fromEntries(new URLSearchParams(sent.postData() ?? ''))).toEqual({
+      grant_type: 'client_credentials',
+      scope: 'partner:outlet:read',
+    });
+    await expect(form.getByRole('status')).toContainText(
+      `Got a token for ${example.scope}, valid for ${example.expires_in} seconds.`,
+    );
+    await expect(panel.getByLabel('Bearer Token')).toHaveValue(exampleToken);
+
+    const apiRequest = page.waitForRequest((request) =>
+      request.url().startsWith(`${mockApi.url}/integrations/partner/v1/linked-outlets`),
+    );
+    await panel.getByRole('button', {name: 'Send API Request'}).click();
+    expect((await apiRequest).headers().authorization).toBe(`Bearer ${exampleToken}`);
+    await expect(page.locator('.openapi-explorer__response-container')).toContainText(
+      'Warung Sate Pak Budi',
+      {
+        timeout: 20_000,
+      },
+    );
+  });
+
+  test('says what is missing, and what the token endpoint refused, without touching the token', async ({
+    page,
+    mockApi,
+  }) => {
+    await page.goto('/docs/api/outlet-information/get-all-outlets');
+    const panel = await selectMockServer(page, mockApi);
+    const form = panel.getByRole('group', {name: 'Get a token with client credentials'});
+    await panel.getByLabel('Bearer Token').fill('pasted-token');
+    await form.getByLabel('Client ID').fill('partner-satepos');
+    await form.getByLabel('Client ID').press('Enter');
+    await expect(form.getByRole('status')).toHaveText('Enter the client ID and the client secret.');
+    await form.getByLabel('Client secret').fill('sandbox-secret');
+    // The mock checks the form against the description: an empty scope is refused.
+    await form.getByLabel('Scopes, separated by spaces').fill('');
+    await form.getByRole('button', {name: 'Get token'}).click();
+    await expect(form.getByRole('status')).toContainText('The token endpoint answered 4');
+    await expect(form.getByRole('status')).toContainText('No token was set.');
+    await expect(panel.getByLabel('Bearer Token')).toHaveValue('pasted-token');
+  });
+
+  test('is not offered for production, where the client secret must stay on a server', async ({page}) => {
+    await page.goto('/docs/api/outlet-information/get-all-outlets');
+    await openRequestPanel(page);
+    const panel = page.locator('.openapi-explorer__request-form');
+    await panel.locator('.openapi-explorer__floating-btn').first().hover();
+    await panel.getByRole('button', {name: 'Edit'}).click();
+    await panel.getByRole('combobox', {name: 'Base URL'}).selectOption('https://api.gerai.example');
+    const form = panel.getByRole('group', {name: 'Get a token with client credentials'});
+    await expect(form).toContainText('Tokens for production are not fetched in the browser');
+    await expect(form.getByRole('button', {name: 'Get token'})).toHaveCount(0);
   });
 });

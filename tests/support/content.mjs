@@ -17,7 +17,7 @@ function walk(dir) {
 }
 
 /** Hand-written pages under the given top-level folders, with front matter and body apart. */
-export function handWrittenPages(folders = ['docs', 'api', 'blog', 'src/pages']) {
+export function handWrittenPages(folders = ['docs', 'api', 'blog', 'changelog', 'src/pages']) {
   return folders
     .flatMap((folder) => walk(path.join(root, folder)))
     .filter((file) => /\.mdx?$/.test(file) && !GENERATED.test(file))

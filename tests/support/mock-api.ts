@@ -59,11 +59,10 @@ export const test = base.extend<object, {mockApi: MockApi}>({
 });
 
 /**
- * On an API reference page: opens the request panel, picks the "Local mock server" base URL, points it
- * at the mock, fills a bearer token and presses "Send API Request". Returns
- * the response panel.
+ * On an API reference page: opens the request panel, picks the "Local mock server" base URL and
+ * points it at the mock. Returns the request form.
  */
-export async function sendRequestToMock(page: Page, mock: MockApi) {
+export async function selectMockServer(page: Page, mock: MockApi) {
   await openRequestPanel(page);
   const panel = page.locator('.openapi-explorer__request-form');
   await panel.locator('.openapi-explorer__floating-btn').first().hover();
@@ -73,6 +72,15 @@ export async function sendRequestToMock(page: Page, mock: MockApi) {
     .locator('input[name="mockBaseUrl"], input[placeholder="mockBaseUrl"]')
     .or(panel.getByRole('textbox', {name: 'mockBaseUrl'}))
     .fill(mock.url);
+  return panel;
+}
+
+/**
+ * On an API reference page: opens the request panel, points it at the mock, fills a bearer token
+ * and presses "Send API Request". Returns the response panel.
+ */
+export async function sendRequestToMock(page: Page, mock: MockApi) {
+  const panel = await selectMockServer(page, mock);
   await panel.getByLabel('Bearer Token').fill('sandbox-test-token');
   await panel.getByRole('button', {name: 'Send API Request'}).click();
   return page.locator('.openapi-explorer__response-container');

@@ -12,7 +12,8 @@ const jiti = createJiti(root + '/');
 const {substituteTokens} = jiti('./src/remark/substitute-tokens.ts');
 
 const facts = loadFacts();
-const merchantPages = handWrittenPages(['docs']);
+// The API changelog names endpoints too: each must exist, as on the guides.
+const merchantPages = handWrittenPages(['docs', 'changelog']);
 const allPages = handWrittenPages();
 
 const ENDPOINT = /\b(GET|POST|PUT|PATCH|DELETE)\s+`?(\/[^\s`'"|)\\<>]*)/g;

@@ -140,3 +140,73 @@ describe('tags', () => {
     });
   }
 });
+
+describe('the authorization server', () => {
+  const jiti = createJiti(root + '/');
+  const {HOSTS} = jiti('./src/constants.ts');
+  const oauth = loadDescriptions().find(({name}) => name === 'oauth.yaml').doc;
+  const common = loadDescriptions().find(({name}) => name === 'common.yaml').doc;
+  const token = oauth.paths['/oauth2/token'].post;
+
+  test('is served by the OAuth hosts, where every flow of the merchant API sends its token requests', () => {
+    const urls = oauth.servers.map((server) => server.url);
+    assert.deepEqual(urls.slice(0, 2), [HOSTS.auth.sandbox, HOSTS.auth.production]);
+    for (const [flow, settings] of Object.entries(common.components.securitySchemes.OAuth2.flows)) {
+      assert.equal(settings.tokenUrl, `${HOSTS.auth.sandbox}/oauth2/token`, flow);
+    }
+    assert.equal(
+      common.components.securitySchemes.OAuth2.flows.authorizationCode.authorizationUrl,
+      `${HOSTS.auth.sandbox}/oauth2/auth`,
+    );
+    assert.ok(oauth.paths['/oauth2/auth'].get);
+  });
+
+  test('takes the client id and secret as HTTP Basic and the grant form-encoded', () => {
+    assert.deepEqual(token.security, [{ClientBasic: []}]);
+    assert.deepEqual(oauth.components.securitySchemes.ClientBasic, {
+      ...oauth.components.securitySchemes.ClientBasic,
+      type: 'http',
+      scheme: 'basic',
+    });
+    assert.deepEqual(Object.keys(token.requestBody.content), ['application/x-www-form-urlencoded']);
+  });
+
+  test('issues Bearer tokens that live 3600 seconds, and answers errors as RFC 6749 says', () => {
+    const response = oauth.components.schemas.TokenResponse.properties;
+    assert.equal(response.token_type.const, 'Bearer');
+    assert.equal(response.expires_in.const, 3600);
+    assert.deepEqual(Object.keys(token.responses), ['200', '400', '401']);
+    assert.deepEqual(oauth.components.schemas.OAuthError.properties.error.enum, [
+      'invalid_request',
+      'invalid_client',
+      'invalid_grant',
+      'unauthorized_client',
+      'unsupported_grant_type',
+      'invalid_scope',
+    ]);
+  });
+
+  test('every example of a token request is valid for exactly one grant', () => {
+    const ajv = new Ajv2020({strict: false, allErrors: true, validateFormats: false});
+    ajv.addSchema(oauth, 'https://openapi.gerai.example/oauth.yaml');
+    const grants = ['ClientCredentialsGrant', 'AuthorizationCodeGrant', 'RefreshTokenGrant'].map((name) =>
+      ajv.getSchema(`https://openapi.gerai.example/oauth.yaml#/components/schemas/${name}`),
+    );
+    for (const [name, {value}] of Object.entries(
+      token.requestBody.content['application/x-www-form-urlencoded'].examples,
+    )) {
+      assert.equal(grants.filter((validate) => validate(value)).length, 1, name);
+    }
+  });
+
+  test('the authorization request requires PKCE with S256, a state of 8 characters or more and openid', () => {
+    const parameters = Object.fromEntries(
+      oauth.paths['/oauth2/auth'].get.parameters.map((parameter) => [parameter.name, parameter]),
+    );
+    assert.deepEqual(parameters.code_challenge_method.schema.enum, ['S256']);
+    assert.equal(parameters.code_challenge.required, true);
+    assert.equal(parameters.state.schema.minLength, 8);
+    assert.match('openid offline', new RegExp(parameters.scope.schema.pattern));
+    assert.doesNotMatch('partner:outlet:read', new RegExp(parameters.scope.schema.pattern));
+  });
+});

@@ -1,9 +1,11 @@
 import {useEffect, useRef, type ReactNode} from 'react';
 import {useHistory, useLocation} from '@docusaurus/router';
+import {PageMetadata} from '@docusaurus/theme-common';
 import SearchPage from '@theme-original/SearchPage';
 import type SearchPageType from '@theme/SearchPage';
 import type {WrapperProps} from '@docusaurus/types';
 
+import {PORTAL_TITLE} from '@site/src/constants';
 import {useMarkupFix} from '@site/src/hooks/useMarkupFix';
 
 import {limitInputsUnder, limitSearchParams} from '../SearchBar/queryLength';
@@ -36,6 +38,9 @@ export default function SearchPageWrapper(props: Props): ReactNode {
   return (
     <div ref={holder} className={styles.limit}>
       <SearchPage {...props} />
+      <PageMetadata
+        description={`Search every guide, reference page and blog post of the ${PORTAL_TITLE}.`}
+      />
     </div>
   );
 }

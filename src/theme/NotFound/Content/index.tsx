@@ -54,7 +54,10 @@ export default function NotFoundContent({className}: Props): ReactNode {
   const terms = missing === null ? '' : searchTermsFrom(missing);
   return (
     <main className={clsx('container margin-vert--xl', className)}>
-      <PageMetadata title={translate({id: 'theme.NotFound.title', message: 'Page Not Found'})} />
+      <PageMetadata
+        title={translate({id: 'theme.NotFound.title', message: 'Page Not Found'})}
+        description="There is no page at this address. Search the portal or start from one of its main areas."
+      />
       <div className={styles.wrapper}>
         <p className={styles.code}>404</p>
         <Heading as="h1">Page not found</Heading>

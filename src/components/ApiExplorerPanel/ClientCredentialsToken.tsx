@@ -1,0 +1,163 @@
+import {useId, useState, type KeyboardEvent, type ReactNode} from 'react';
+import {useDispatch} from 'react-redux';
+import {setAuthData} from '@theme/ApiExplorer/Authorization/slice';
+
+import {tokenEndpoint, type SelectedServer} from './tokenEndpoint';
+import styles from './styles.module.css';
+
+interface Props {
+  /** The key of the OAuth 2.0 security scheme in the description, such as `OAuth2`. */
+  readonly scheme: string;
+  /** The client credentials flow's `tokenUrl`. */
+  readonly tokenUrl: string;
+  /** The scopes the operation asks for, the form's first value. */
+  readonly scopes: readonly string[];
+  /** The server selected under "Base URL". */
+  readonly server: SelectedServer | undefined;
+}
+
+type Status = {readonly kind: 'idle'} | {readonly kind: 'busy' | 'done' | 'error'; readonly message: string};
+
+/** Basic credentials as RFC 6749 (section 2.3.1) sends them: each part form-encoded first. */
+function basicCredentials(id: string, secret: string): string {
+  const encode = (value: string) => new URLSearchParams({v: value}).toString().slice(2);
+  return `Basic ${btoa(`${encode(id)}:${encode(secret)}`)}`;
+}
+
+/** What the token endpoint's error answer says (RFC 6749, section 5.2), in one line. */
+function errorMessage(status: number, body: unknown): string {
+  const {error, error_description: description} = (body ?? {}) as {
+    error?: unknown;
+    error_description?: unknown;
+  };
+  const said = [error, description].filter((part) => typeof part === 'string' && part !== '').join(': ');
+  return `The token endpoint answered ${status}${said ? `, ${said}` : ''}. No token was set.`;
+}
+
+/**
+ * "Get a token": asks the token endpoint of the selected server for a client
+ * credentials token (client id and secret as HTTP Basic, the scopes in a
+ * form body) and puts the access token in the panel's Bearer Token field, so
+ * the next "Send API Request" carries it. The id and secret live in this
+ * form only: nothing keeps them once the panel is gone.
+ *
+ * It is part of the request form, where a nested form is not allowed, so
+ * Enter in its fields asks for the token rather than sending the request.
+ */
+export default function ClientCredentialsToken({scheme, tokenUrl, scopes, server}: Props): ReactNode {
+  const dispatch = useDispatch();
+  const id = useId();
+  const [clientId, setClientId] = useState('');
+  const [secret, setSecret] = useState('');
+  const [scope, setScope] = useState(scopes.join(' '));
+  const [status, setStatus] = useState<Status>({kind: 'idle'});
+  const endpoint = tokenEndpoint(server, tokenUrl);
+
+  const request = async () => {
+    if (endpoint.url === undefined || status.kind === 'busy') return;
+    if (clientId.trim() === '' || secret === '') {
+      setStatus({kind: 'error', message: 'Enter the client ID and the client secret.'});
+      return;
+    }
+    setStatus({kind: 'busy', message: `Asking ${endpoint.url} for a token…`});
+    let response: Response;
+    try {
+      response = await fetch(endpoint.url, {
+        method: 'POST',
+        headers: {
+          Authorization: basicCredentials(clientId.trim(), secret),
+          'Content-Type': 'application/x-www-form-urlencoded',
+          Accept: 'application/json',
+        },
+        body: new URLSearchParams({grant_type: 'client_credentials', scope: scope.trim()}),
+      });
+    } catch {
+      setStatus({
+        kind: 'error',
+        message: endpoint.mock
+          ? `Could not reach ${endpoint.url}. Check that the mock server runs at that address.`
+          : `Could not reach ${endpoint.url}. Check your connection.`,
+      });
+      return;
+    }
+    const body: unknown = await response.json().catch(() => undefined);
+    const token = (body as {access_token?: unknown} | undefined)?.access_token;
+    if (!response.ok || typeof token !== 'string' || token === '') {
+      setStatus({kind: 'error', message: errorMessage(response.status, body)});
+      return;
+    }
+    dispatch(setAuthData({scheme, key: 'token', value: token}));
+    const {scope: granted, expires_in: expiresIn} = body as {scope?: unknown; expires_in?: unknown};
+    setStatus({
+      kind: 'done',
+      message:
+        `Got a token${typeof granted === 'string' && granted ? ` for ${granted}` : ''}` +
+        `${typeof expiresIn === 'number' ? `, valid for ${expiresIn} seconds` : ''}. ` +
+        'It is in the Bearer Token field, and Send API Request sends it.',
+    });
+  };
+
+  const onEnter = (event: KeyboardEvent<HTMLInputElement>) => {
+    if (event.key === 'Enter') {
+      event.preventDefault();
+      void request();
+    }
+  };
+
+  return (
+    <fieldset className={styles.token}>
+      <legend className={styles.tokenLegend}>Get a token with client credentials</legend>
+      {endpoint.url === undefined ? (
+        <p className={styles.tokenNote}>{endpoint.reason}</p>
+      ) : (
+        <>
+          <p className={styles.tokenNote}>
+            From <code>{endpoint.url}</code>
+            {endpoint.mock ? ' (the mock answers with an example token)' : ''}.
+          </p>
+          <label htmlFor={`${id}-client`}>Client ID</label>
+          <input
+            id={`${id}-client`}
+            className="openapi-explorer__form-item-input"
+            autoComplete="off"
+            spellCheck={false}
+            value={clientId}
+            onChange={(event) => setClientId(event.target.value)}
+            onKeyDown={onEnter}
+          />
+          <label htmlFor={`${id}-secret`}>Client secret</label>
+          <input
+            id={`${id}-secret`}
+            className="openapi-explorer__form-item-input"
+            type="password"
+            autoComplete="off"
+            value={secret}
+            onChange={(event) => setSecret(event.target.value)}
+            onKeyDown={onEnter}
+          />
+          <label htmlFor={`${id}-scope`}>Scopes, separated by spaces</label>
+          <input
+            id={`${id}-scope`}
+            className="openapi-explorer__form-item-input"
+            autoComplete="off"
+            spellCheck={false}
+            value={scope}
+            onChange={(event) => setScope(event.target.value)}
+            onKeyDown={onEnter}
+          />
+          <button
+            type="button"
+            className="button button--secondary button--block"
+            aria-disabled={status.kind === 'busy'}
+            onClick={() => void request()}>
+            Get token
+          </button>
+        </>
+      )}
+      {/* Always in the page, empty until there is news: a live region announces what is put into it. */}
+      <p role="status" className={status.kind === 'error' ? styles.tokenError : styles.tokenStatus}>
+        {status.kind === 'idle' ? '' : status.message}
+      </p>
+    </fieldset>
+  );
+}
