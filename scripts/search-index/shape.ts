@@ -39,7 +39,7 @@ export interface SearchDocument {
   i: number;
   /** Text. */
   t: string;
-  /** Address of the page. */
+  /** Address of the page; left out of the published documents that have `p`. */
   u: string;
   /** Anchor. */
   h?: string;
@@ -231,7 +231,13 @@ export function shapeIndex(entries: IndexEntry[]): Map<string, IndexEntry[]> {
   }
 
   const shaped = new Map<string, IndexEntry[]>();
-  const entry = (documents: SearchDocument[]): IndexEntry => ({documents, index: buildIndex(documents)});
+  // A document of a page (p) takes its address from the page's title document, in the browser.
+  const entry = (documents: SearchDocument[]): IndexEntry => ({
+    documents: documents.map(
+      ({u, ...rest}) => (rest.p === undefined ? {u, ...rest} : rest) as SearchDocument,
+    ),
+    index: buildIndex(documents),
+  });
   shaped.set(LEAD_PART, [
     entry(titles),
     entry(keptHeadings),

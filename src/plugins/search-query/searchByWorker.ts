@@ -3,7 +3,9 @@
  * the same two functions, which the plugin's search box and search page
  * call, run by the portal's own worker (./worker.ts) on the portal's index.
  *
- * They never fail. An index that cannot be loaded sets the index status to
+ * They fail only to refuse an index address outside the page's origin
+ * ("Unexpected version url", the worker's refusal, passed on as the
+ * plugin's worker did). An index that cannot be loaded sets the index status to
  * "unavailable" (the box and the page say so and offer a retry, see
  * useSearchIndexStatus); a search asked for meanwhile waits, and is answered
  * once the index has loaded. Each search, and each retry, asks for the index
@@ -42,6 +44,15 @@ export function subscribeSearchIndexStatus(listener: () => void): () => void {
   return () => listeners.delete(listener);
 }
 
+/** The worker's refusal of an index address outside the page's origin. */
+const REFUSED = 'Unexpected version url';
+
+function failed(error: unknown): void {
+  setStatus('unavailable');
+  if (error instanceof Error && error.message === REFUSED) throw error;
+  console.warn('The search index could not be loaded.', error);
+}
+
 let remote: Promise<Comlink.Remote<SearchWorker>> | undefined;
 
 function worker(): Promise<Comlink.Remote<SearchWorker>> {
@@ -60,8 +71,7 @@ export async function fetchIndexesByWorker(baseUrl: string, searchContext: strin
     await (await worker()).fetchIndexes(baseUrl);
     setStatus('ready');
   } catch (error) {
-    console.warn('The search index could not be loaded.', error);
-    setStatus('unavailable');
+    failed(error);
   }
 }
 
@@ -84,8 +94,7 @@ export async function searchByWorker(
       setStatus('ready');
       return results;
     } catch (error) {
-      console.warn('The search index could not be loaded.', error);
-      setStatus('unavailable');
+      failed(error);
       await new Promise<void>((wake) => waiting.push(wake));
     }
   }

@@ -68,7 +68,7 @@ const SUGGESTIONS = 8;
 /** How long after the first results the later parts are asked for. */
 const LATER_PARTS_DELAY_MS = 500;
 /** How many of the best candidates are weighed again by closeness. */
-const RESCORED = 100;
+const REWEIGHED = 100;
 
 const TYPE_WEIGHT = [3, 2, 1.5, 1.5, 1];
 /** How a result's address weighs: merchant pages first. */
@@ -146,6 +146,19 @@ async function fetchPart(url: string): Promise<LoadedEntry[]> {
   });
 }
 
+/** Gives the documents of a page (p) the address of the page's title document, in `lead`. */
+function withPageUrls(entries: LoadedEntry[], lead: LoadedEntry[]): LoadedEntry[] {
+  const urls = new Map<number, string>();
+  for (const document of lead.find((entry) => entry.type === 0)?.documents ?? [])
+    urls.set(document.i, document.u);
+  for (const entry of entries) {
+    for (const document of entry.documents) {
+      if (document.p !== undefined) document.u ??= urls.get(document.p) ?? '';
+    }
+  }
+  return entries;
+}
+
 /** The words of the index each query word reaches, and how strongly. */
 interface WordGroup {
   word: string;
@@ -156,7 +169,7 @@ interface WordGroup {
  * The index words `word` reaches in `index`: the word, its synonyms, the
  * words it begins (the last word, while typed) and, with `typos`, the words
  * one or two letters away from it or from its first letters (a typo often
- * defeats the stemmer: `promtion` keeps its ending, `promotion` is `promot`).
+ * defeats the stemmer, which then leaves the typed ending on: compare the first letters too).
  */
 function expand(
   index: lunr.Index,
@@ -257,7 +270,12 @@ export class SearchWorker {
     const url = indexUrl(baseUrl, suffix);
     let part = this.parts.get(url);
     if (!part) {
-      part = fetchPart(url);
+      part =
+        suffix === LEAD_PART
+          ? fetchPart(url).then((lead) => withPageUrls(lead, lead))
+          : Promise.all([fetchPart(url), this.load(baseUrl, LEAD_PART)]).then(([entries, lead]) =>
+              withPageUrls(entries, lead),
+            );
       this.parts.set(url, part);
       // A part that failed is asked for again next time.
       part.catch(() => this.parts.delete(url));
@@ -386,7 +404,7 @@ export class SearchWorker {
       if (verbatim(textOf(candidate), typed)) candidate.score *= 3;
     }
     candidates.sort((a, b) => b.covered - a.covered || b.score - a.score);
-    for (const candidate of candidates.slice(0, RESCORED)) {
+    for (const candidate of candidates.slice(0, REWEIGHED)) {
       if (phrase(textOf(candidate), stems)) candidate.score *= 2;
     }
     candidates.sort((a, b) => b.covered - a.covered || b.score - a.score);

@@ -52,7 +52,7 @@ export default function SearchPageWrapper(props: Props): ReactNode {
 function useMessageSlot(holder: RefObject<HTMLDivElement | null>, active: boolean): HTMLElement | null {
   const [slot] = useState(() => (typeof document === 'undefined' ? null : document.createElement('div')));
   useEffect(() => {
-    const field = holder.current?.querySelector('main input[type="search"]')?.closest('.row');
+    const field = holder.current?.querySelector('.main-wrapper input[type="search"]')?.closest('.row');
     if (!active || !field || !slot) return undefined;
     field.after(slot);
     return () => slot.remove();
