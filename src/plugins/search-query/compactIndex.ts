@@ -49,12 +49,16 @@ export function loadCompactIndex(compact: CompactIndex, refs: string[]): lunr.In
   const documentCount = refs.length;
   const totalLength = compact.lengths.reduce((sum, length) => sum + length, 0);
   const averageLength = documentCount ? totalLength / documentCount : 0;
-  const invertedIndex: Record<string, {_index: number; [FIELD]: Record<string, object>}> = {};
+  // No prototype: the index may hold words such as `constructor`.
+  const invertedIndex = Object.create(null) as Record<
+    string,
+    {_index: number; [FIELD]: Record<string, object>}
+  >;
   const vectors: number[][] = refs.map(() => []);
 
   compact.terms.forEach((term, termIndex) => {
     const flat = compact.postings[termIndex] ?? [];
-    const documents: Record<string, object> = {};
+    const documents = Object.create(null) as Record<string, object>;
     const withTerm = flat.length / 2;
     const idf = Math.log(1 + Math.abs((documentCount - withTerm + 0.5) / (withTerm + 0.5)));
     let position = 0;

@@ -61,6 +61,11 @@ export interface SearchResult {
 export const INDEX_RESPONSE_TIMEOUT_MS = 4000;
 /** The most words of a query that are searched. */
 const MAX_WORDS = 12;
+/**
+ * The longest word searched with typos: the cost of a fuzzy match grows fast
+ * with the length of the word, and a longer word is pasted, not typed.
+ */
+const MAX_TYPO_LENGTH = 24;
 /** The most results of one page in a list. */
 const MAX_PER_PAGE = 2;
 /** The box shows this many; a longer list (the search page) waits for every part. */
@@ -203,7 +208,7 @@ function expand(
   if (last && typing && word.length >= 2) {
     add({term: word, wildcard: lunr.Query.wildcard.TRAILING}, BOOST.prefix);
   }
-  if (typos && word.length >= 4 && !/\d/.test(word)) {
+  if (typos && word.length >= 4 && word.length <= MAX_TYPO_LENGTH && !/\d/.test(word)) {
     const editDistance = word.length >= 7 ? 2 : 1;
     add({term: stemmed, editDistance}, BOOST.typo);
     add({term: word, editDistance}, BOOST.typo);
@@ -243,7 +248,8 @@ function phrase(text: string, stems: string[]): boolean {
 
 /** Where the matched words stand in a text, in the shape the plugin's templates read. */
 function positions(text: string, matched: Set<string>): SearchResult['metadata'] {
-  const metadata: SearchResult['metadata'] = {};
+  // No prototype: a matched word may be `constructor` or `__proto__`.
+  const metadata: SearchResult['metadata'] = Object.create(null) as SearchResult['metadata'];
   for (const word of words(text)) {
     const term = stem(word.value);
     if (!matched.has(term)) continue;
