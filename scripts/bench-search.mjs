@@ -189,7 +189,7 @@ async function measureSearchPageShift(browser, origin) {
     }).observe({type: 'layout-shift', buffered: true});
   });
   await page.goto(`${origin}/search?q=webhook`);
-  await page.locator('main article').first().waitFor();
+  await page.locator('.main-wrapper article').first().waitFor();
   await page.waitForTimeout(1000);
   const shift = await page.evaluate(() => window.layoutShift);
   await context.close();
@@ -198,7 +198,7 @@ async function measureSearchPageShift(browser, origin) {
 
 async function measure(label, build) {
   const server = await serve(build, values.port);
-  const browser = await chromium.launch({executablePath: chromiumPath, args: CHROMIUM_ARGS});
+  const browser = await chromium.launch({executablePath: chromiumPath(), args: CHROMIUM_ARGS});
   try {
     const box = await measureBox(browser, server.origin);
     const searchPageCLS = await measureSearchPageShift(browser, server.origin);
