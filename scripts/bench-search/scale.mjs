@@ -30,7 +30,10 @@ export async function buildScaledCopy(root) {
       for (const file of originals) {
         const target = path.join(source, `scale-copy-${copy}`, path.relative(source, file));
         cpSync(file, target);
-        const text = readFileSync(target, 'utf8').replace(/^title: (.+)$/m, `title: $1 (copy ${copy})`);
+        const text = readFileSync(target, 'utf8').replace(
+          /^title: (["']?)(.+?)\1$/m,
+          `title: $1$2 (copy ${copy})$1`,
+        );
         writeFileSync(target, text.replace(/^sidebar_position: .*$/m, ''));
         pages += 1;
       }
