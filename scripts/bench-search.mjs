@@ -2,8 +2,9 @@
  * `npm run bench:search`: what a reader waits for when searching, on the
  * production build served by nginx as in production (gzip), in Chromium:
  *
- * - the gzipped index a first query downloads from a guide page (the lead
- *   part; the later parts, loaded after the first results, are shown apart);
+ * - the index a first query downloads from a guide page (the lead part; the
+ *   later parts, loaded after the first results, are shown apart): as sent
+ *   (brotli where nginx has the module, else gzip) and the same files gzipped;
  * - the time from the first keystroke to the first suggestion (ctrl+K, then
  *   typing at a reader's pace on a fresh page);
  * - later queries and a 10-word question, once the index has loaded: from the
@@ -20,9 +21,10 @@
  */
 /* global document, window, MutationObserver -- page.evaluate runs in the page */
 import {spawn} from 'node:child_process';
-import {mkdirSync, rmSync, writeFileSync} from 'node:fs';
+import {mkdirSync, readFileSync, rmSync, writeFileSync} from 'node:fs';
 import path from 'node:path';
 import {parseArgs} from 'node:util';
+import {gzipSync} from 'node:zlib';
 
 import {chromium} from '@playwright/test';
 import createJiti from 'jiti';
@@ -110,7 +112,7 @@ async function timeQuery(page, query) {
   return handle.jsonValue();
 }
 
-async function measureBox(browser, origin) {
+async function measureBox(browser, origin, build) {
   const context = await browser.newContext();
   const page = await context.newPage();
   const indexResponses = [];
@@ -165,6 +167,12 @@ async function measureBox(browser, origin) {
   await context.close();
   return {
     firstQueryFiles: firstFiles,
+    // What the files weigh gzipped as nginx gzips them (level 6), whatever the browser was sent.
+    firstQueryIndexKBGzip:
+      firstFiles.reduce(
+        (sum, file) => sum + gzipSync(readFileSync(path.join(build, file)), {level: 6}).length,
+        0,
+      ) / 1024,
     firstQueryIndexKB: firstBytes.reduce((sum, bytes) => sum + bytes, 0) / 1024,
     laterPartsKB: laterBytes / 1024,
     firstSuggestionMs: marks.firstSuggestion - marks.firstKey,
@@ -200,7 +208,7 @@ async function measure(label, build) {
   const server = await serve(build, values.port);
   const browser = await chromium.launch({executablePath: chromiumPath(), args: CHROMIUM_ARGS});
   try {
-    const box = await measureBox(browser, server.origin);
+    const box = await measureBox(browser, server.origin, build);
     const searchPageCLS = await measureSearchPageShift(browser, server.origin);
     return {label, ...box, searchPageCLS};
   } finally {
@@ -223,8 +231,9 @@ const round = (value) => Math.round(value * 10) / 10;
 console.table(
   results.map((result) => ({
     build: result.label,
-    'index KB gz, first query': round(result.firstQueryIndexKB),
-    'later parts KB gz': round(result.laterPartsKB),
+    'index KB sent, first query': round(result.firstQueryIndexKB),
+    'same files gzipped KB': round(result.firstQueryIndexKBGzip),
+    'later parts KB sent': round(result.laterPartsKB),
     'first suggestion ms': round(result.firstSuggestionMs),
     'later query ms (median/max)': `${round(result.laterQueryMs.median)} / ${round(result.laterQueryMs.max)}`,
     '10-word question ms (median/max)': `${round(result.questionMs.median)} / ${round(result.questionMs.max)}`,
