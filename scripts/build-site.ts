@@ -1,6 +1,7 @@
 /**
  * `npm run build`, once `npm run gen-api` has run: builds the site into
- * `build-incomplete/`, writes its host configuration there
+ * `build-incomplete/`, shapes its search index (scripts/search-index.ts),
+ * writes its host configuration there
  * (scripts/host-config.ts, the `.nginx/` folder), and only when both have
  * succeeded puts it in place of `build/`.
  *
@@ -45,6 +46,10 @@ function main(): number {
       '--out-dir',
       INCOMPLETE_DIR,
       ...process.argv.slice(2),
+    ]);
+    run('Shaping the search index (scripts/search-index.ts)', bin('jiti'), [
+      path.join('scripts', 'search-index.ts'),
+      INCOMPLETE_DIR,
     ]);
     run('Writing the host configuration (scripts/host-config.ts)', bin('jiti'), [
       path.join('scripts', 'host-config.ts'),

@@ -1,74 +1,36 @@
-// The search worker of @easyops-cn/docusaurus-search-local loads the index only
-// from the page's own origin (specification, sections 5, 7 and 8): an index
-// address on another origin is refused with "Unexpected version url" before
-// anything is fetched. This loads the plugin's real worker module in Node.js,
-// with the browser globals it needs stubbed and its build-time constants set.
+// The portal's search worker (src/plugins/search-query/worker.ts) loads the index only from the
+// page's own origin (specification, sections 5, 7 and 8): an index address on another origin is
+// refused with "Unexpected version url" before anything is fetched. An index that cannot be
+// loaded is an error of the call, and is asked for again by the next one.
 import assert from 'node:assert/strict';
-import {mkdtempSync, rmSync, writeFileSync} from 'node:fs';
-import {createRequire} from 'node:module';
-import {tmpdir} from 'node:os';
-import path from 'node:path';
-import {after, before, describe, test} from 'node:test';
+import {describe, test} from 'node:test';
 
 import createJiti from 'jiti';
 
 import {root} from '../support/openapi.mjs';
+import {loadSearchWorker} from '../support/search-worker.mjs';
 
 const ORIGIN = 'https://developer.gerai.example';
-const WORKER = path.join(
-  root,
-  'node_modules/@easyops-cn/docusaurus-search-local/dist/client/client/theme/worker.js',
-);
-const CONSTANTS = '@generated/@easyops-cn/docusaurus-search-local/default/generated-constants.js';
-/** The index library, as the worker itself resolves it. */
-const lunr = createRequire(WORKER)('lunr');
 
-/** Every address the worker fetched. */
-const fetched = [];
-let SearchWorker;
-let stubs;
+const {buildIndex} = createJiti(root + '/')('./scripts/search-index/shape.ts');
 
-/** One page, "Order state", in the shape the plugin writes search-index.json. */
+/** One page, "Order state", in the shape of the portal's index parts (five entries). */
 function searchIndex() {
-  const documents = [
-    {i: 1, t: 'Order state', u: '/docs/docs/food-integration/how-to/order-state', b: ['Docs']},
-  ];
-  const index = lunr(function () {
-    this.ref('i');
-    this.field('t');
-    documents.forEach((document) => this.add(document));
-  });
-  return [{documents, index: index.toJSON()}];
+  const titles = [{i: 1, t: 'Order state', u: '/docs/docs/food-integration/how-to/order-state', b: ['Docs']}];
+  const entries = [titles, [], [], [], []];
+  return entries.map((documents) => ({documents, index: buildIndex(documents)}));
 }
 
-before(() => {
-  stubs = mkdtempSync(path.join(tmpdir(), 'search-worker-'));
-  const constants = path.join(stubs, 'generated-constants.mjs');
-  // What the plugin generates at build time (see .docusaurus/), for this portal's options.
-  writeFileSync(
-    constants,
-    [
-      'export const removeDefaultStopWordFilter = ["en"];',
-      'export const language = ["en"];',
-      'export const searchIndexUrl = "search-index{dir}.json?_=test";',
-      'export const searchResultLimits = 8;',
-      'export const fuzzyMatchingDistance = 1;',
-    ].join('\n'),
-  );
-  // A dedicated worker's globals: its location, fetch, and the message port Comlink listens on.
-  globalThis.location = new URL(`${ORIGIN}/search`);
-  globalThis.addEventListener ??= () => {};
-  globalThis.fetch = async (url) => {
-    fetched.push(String(url));
+const fetched = [];
+let failing = false;
+const SearchWorker = loadSearchWorker({
+  origin: ORIGIN,
+  searchIndexUrl: 'search-index{dir}.json?_=test',
+  fetched,
+  respond: () => {
+    if (failing) return Promise.reject(new TypeError('Failed to fetch'));
     return new Response(JSON.stringify(searchIndex()), {headers: {'content-type': 'application/json'}});
-  };
-  const jiti = createJiti(root + '/', {alias: {[CONSTANTS]: constants}, interopDefault: true});
-  ({SearchWorker} = jiti(WORKER));
-});
-
-after(() => {
-  rmSync(stubs, {recursive: true, force: true});
-  delete globalThis.location;
+  },
 });
 
 describe('the search worker', () => {
@@ -82,7 +44,7 @@ describe('the search worker', () => {
     test(`refuses an index under ${base} with "Unexpected version url" and fetches nothing`, async () => {
       fetched.length = 0;
       const worker = new SearchWorker();
-      await assert.rejects(worker.fetchIndexes(base, ''), {message: 'Unexpected version url'});
+      await assert.rejects(worker.fetchIndexes(base), {message: 'Unexpected version url'});
       await assert.rejects(worker.search(base, '', 'order', 8), {message: 'Unexpected version url'});
       assert.deepEqual(fetched, []);
     });
@@ -98,7 +60,19 @@ describe('the search worker', () => {
 
   test('also under an absolute address of its own origin', async () => {
     fetched.length = 0;
-    await new SearchWorker().fetchIndexes(`${ORIGIN}/`, 'docs');
-    assert.deepEqual(fetched, [`${ORIGIN}/search-index-docs.json?_=test`]);
+    await new SearchWorker().fetchIndexes(`${ORIGIN}/`);
+    assert.deepEqual(fetched, [`${ORIGIN}/search-index.json?_=test`]);
+  });
+
+  test('an index that cannot be loaded fails the call, and the next call asks for it again', async () => {
+    fetched.length = 0;
+    const worker = new SearchWorker();
+    failing = true;
+    await assert.rejects(worker.fetchIndexes('/'), {message: 'Failed to fetch'});
+    await assert.rejects(worker.search('/', '', 'order', 8), {message: 'Failed to fetch'});
+    failing = false;
+    const results = await worker.search('/', '', 'order', 8);
+    assert.equal(results[0]?.document.u, '/docs/docs/food-integration/how-to/order-state');
+    assert.deepEqual(fetched, Array(3).fill('/search-index.json?_=test'));
   });
 });

@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import {readFileSync} from 'node:fs';
 import path from 'node:path';
-import {test} from 'node:test';
+import {describe, test} from 'node:test';
 
 import createJiti from 'jiti';
 
@@ -46,4 +46,67 @@ test('the local search still reaches its worker through the module the build rep
     readFileSync(path.join(theme, 'searchByWorker.js'), 'utf8'),
     /export async function searchByWorker\(baseUrl, searchContext, input, limit\)/,
   );
+});
+
+describe('words of the index and of a query', () => {
+  const {words, queryWords} = jiti('./src/plugins/search-query/text.ts');
+
+  test('a path is its words, whichever way its parameters are written', () => {
+    const braces = queryWords('/v1/outlets/{outlet_id}/orders');
+    assert.deepEqual(braces, ['v1', 'outlets', 'outlet_id', 'orders']);
+    assert.deepEqual(queryWords('/v1/outlets/:outlet_id/orders'), braces);
+    assert.deepEqual(queryWords('food.order.placed'), ['food', 'order', 'placed']);
+    assert.deepEqual(queryWords('X-Gerai-Signature'), ['x', 'gerai', 'signature']);
+  });
+
+  test('a question keeps its meaningful words only', () => {
+    assert.deepEqual(queryWords('How do I get the status of an order?'), ['get', 'status', 'order']);
+  });
+
+  test('an underscore name is indexed whole and by its parts, where they stand', () => {
+    assert.deepEqual(
+      words('Set cancel_reason_code.').map(({value, start, length}) => [value, start, length]),
+      [
+        ['set', 0, 3],
+        ['cancel_reason_code', 4, 18],
+        ['cancel', 4, 6],
+        ['reason', 11, 6],
+        ['code', 18, 4],
+      ],
+    );
+  });
+});
+
+describe('the compact index', () => {
+  const {buildIndex} = jiti('./scripts/search-index/shape.ts');
+  const {loadCompactIndex} = jiti('./src/plugins/search-query/compactIndex.ts');
+  const lunr = jiti('lunr');
+  const {indexWords} = jiti('./src/plugins/search-query/text.ts');
+
+  test('scores every document as the search library scores its own index', () => {
+    const documents = [
+      {i: 1, t: 'Accept an order within three minutes of the order event', u: '/a'},
+      {i: 2, t: 'Reject an order with a cancel_reason_code', u: '/b'},
+      {i: 3, t: 'Orders, menus and outlets', u: '/c'},
+    ];
+    const compact = loadCompactIndex(
+      buildIndex(documents),
+      documents.map((document) => String(document.i)),
+    );
+    const own = lunr(function () {
+      this.pipeline.reset();
+      this.pipeline.add(lunr.stemmer);
+      this.tokenizer = (input) =>
+        indexWords(typeof input === 'string' ? input : String(input ?? '')).map(
+          (word) => new lunr.Token(word.value, {}),
+        );
+      this.ref('i');
+      this.field('t');
+      documents.forEach((document) => this.add({i: String(document.i), t: document.t}));
+    });
+    for (const query of ['order', 'cancel_reason_code', 'menu outlet', 'accept order']) {
+      const scores = (index) => index.search(query).map(({ref, score}) => [ref, score.toFixed(6)]);
+      assert.deepEqual(scores(compact), scores(own), query);
+    }
+  });
 });

@@ -10,12 +10,13 @@ const SEARCH_THEME =
   /[\\/]@easyops-cn[\\/]docusaurus-search-local[\\/]dist[\\/]client[\\/]client[\\/]theme(?:[\\/]|$)/;
 
 /**
- * Cleans the search query before the local search runs it (see ./query.ts).
- * The search box and the search page of @easyops-cn/docusaurus-search-local
- * both send their query through one module, `searchByWorker`; imports of it
- * from the plugin's own components resolve to ./searchByWorker.ts, which
- * passes the cleaned query on to the original. Nothing else of the plugin's
- * components changes, so no swizzle is needed.
+ * Runs the local search's queries in the portal's own worker (./worker.ts),
+ * on the index scripts/search-index.ts shapes. The search box and the search
+ * page of @easyops-cn/docusaurus-search-local both reach their worker through
+ * one module, `searchByWorker`; imports of it from the plugin's own
+ * components resolve to ./searchByWorker.ts, which has the same two
+ * functions. Nothing else of the plugin's components changes, so no swizzle
+ * is needed.
  */
 export default function searchQueryPlugin(): Plugin {
   return {

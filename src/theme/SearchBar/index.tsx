@@ -1,6 +1,7 @@
-import {useEffect, useRef, type ReactNode} from 'react';
+import {useEffect, useRef, useState, type ReactNode} from 'react';
 import SearchBar from '@theme-original/SearchBar';
 
+import SearchUnavailable from '@site/src/components/SearchUnavailable';
 import {useMarkupFix} from '@site/src/hooks/useMarkupFix';
 
 import {keepFocusWhereTheUserMovedIt} from './keepFocus';
@@ -16,7 +17,8 @@ import styles from './styles.module.css';
  * loaded, so the fixes are applied whenever the markup changes (see
  * useMarkupFix). The box also takes at most MAX_QUERY_LENGTH characters (see
  * ./queryLength), and leaves the focus where the user moved it while its
- * index loads (see ./keepFocus).
+ * index loads (see ./keepFocus). When the index cannot be loaded, a message
+ * under the box says so, with a retry (SearchUnavailable).
  */
 function completeSearchMarkup(root: HTMLElement): void {
   root.querySelectorAll('input[role="combobox"][aria-owns]:not([aria-controls])').forEach((input) => {
@@ -30,6 +32,8 @@ function completeSearchMarkup(root: HTMLElement): void {
 
 export default function SearchBarWrapper(): ReactNode {
   const root = useRef<HTMLDivElement>(null);
+  // The index loads when the box is pointed at or focused; a failure is told once the reader has focused it.
+  const [used, setUsed] = useState(false);
   useMarkupFix(root, completeSearchMarkup);
 
   useEffect(() => {
@@ -38,8 +42,9 @@ export default function SearchBarWrapper(): ReactNode {
   }, []);
 
   return (
-    <div ref={root} className={styles.contents}>
+    <div ref={root} className={styles.contents} onFocus={() => setUsed(true)}>
       <SearchBar />
+      {used && <SearchUnavailable placement="box" />}
     </div>
   );
 }

@@ -1,4 +1,5 @@
-import {useEffect, useRef, type ReactNode} from 'react';
+import {useEffect, useRef, useState, type ReactNode, type RefObject} from 'react';
+import {createPortal} from 'react-dom';
 import {useHistory, useLocation} from '@docusaurus/router';
 import {PageMetadata} from '@docusaurus/theme-common';
 import SearchPage from '@theme-original/SearchPage';
@@ -6,6 +7,7 @@ import type SearchPageType from '@theme/SearchPage';
 import type {WrapperProps} from '@docusaurus/types';
 
 import {PORTAL_TITLE} from '@site/src/constants';
+import SearchUnavailable from '@site/src/components/SearchUnavailable';
 import {useMarkupFix} from '@site/src/hooks/useMarkupFix';
 
 import {limitInputsUnder, limitSearchParams} from '../SearchBar/queryLength';
@@ -19,6 +21,10 @@ type Props = WrapperProps<typeof SearchPageType>;
  * is cut before the app starts (src/clientModules/limitSearchAddress); one
  * reached by a link inside the portal is cut here, once per address, before
  * the page searches for it.
+ *
+ * When the search index cannot be loaded, a message under the search field
+ * says so, with a retry (SearchUnavailable); the page's own content is drawn
+ * by the plugin, so the message is placed there through a portal.
  */
 export default function SearchPageWrapper(props: Props): ReactNode {
   const location = useLocation();
@@ -32,6 +38,7 @@ export default function SearchPageWrapper(props: Props): ReactNode {
     }
   }, [limited, location, history]);
   useMarkupFix(holder, limitInputsUnder, limited === null);
+  const slot = useMessageSlot(holder, limited === null);
 
   // The page searches as soon as it renders: it renders once the query is cut.
   if (limited !== null) return null;
@@ -41,6 +48,19 @@ export default function SearchPageWrapper(props: Props): ReactNode {
       <PageMetadata
         description={`Search every guide, reference page and blog post of the ${PORTAL_TITLE}.`}
       />
+      {slot && createPortal(<SearchUnavailable placement="page" />, slot)}
     </div>
   );
+}
+
+/** An element placed right after the page's search field, for messages about the search. */
+function useMessageSlot(holder: RefObject<HTMLDivElement | null>, active: boolean): HTMLElement | null {
+  const [slot] = useState(() => (typeof document === 'undefined' ? null : document.createElement('div')));
+  useEffect(() => {
+    const field = holder.current?.querySelector('.main-wrapper input[type="search"]')?.closest('.row');
+    if (!active || !field || !slot) return undefined;
+    field.after(slot);
+    return () => slot.remove();
+  }, [holder, active, slot]);
+  return slot;
 }

@@ -1,0 +1,56 @@
+/**
+ * A copy of the site with ten times the pages, for `npm run bench:search -- --scale`: the
+ * repository is copied into a temporary folder (tests/support/repository-copy.mjs) and every
+ * hand-written page and generated operation page under docs/ is copied nine more times, each copy
+ * in a folder of its own with its title numbered, so the search index grows as with ten times the
+ * content. Hub pages (their cards list a sidebar category) are left out of the copies. The copy is
+ * then built as `npm run build` builds the site, the generated reference included.
+ */
+import {spawnSync} from 'node:child_process';
+import {cpSync, readdirSync, readFileSync, writeFileSync} from 'node:fs';
+import path from 'node:path';
+
+import {copyRepository} from '../../tests/support/repository-copy.mjs';
+
+const COPIES = 9;
+
+function pagesUnder(folder) {
+  return readdirSync(folder, {recursive: true, withFileTypes: true})
+    .filter((entry) => entry.isFile() && /\.mdx?$/.test(entry.name) && !entry.name.startsWith('_'))
+    .map((entry) => path.join(entry.parentPath, entry.name));
+}
+
+export async function buildScaledCopy(root) {
+  const folder = copyRepository('gerai-search-scale-');
+  let pages = 0;
+  for (const area of ['docs/docs', 'docs/api']) {
+    const source = path.join(folder, area);
+    const originals = pagesUnder(source).filter((file) => !/\.tag\.mdx$|[\\/]index\.mdx$/.test(file));
+    for (let copy = 1; copy <= COPIES; copy += 1) {
+      for (const file of originals) {
+        const target = path.join(source, `scale-copy-${copy}`, path.relative(source, file));
+        cpSync(file, target);
+        const text = readFileSync(target, 'utf8').replace(
+          /^title: (["']?)(.+?)\1$/m,
+          `title: $1$2 (copy ${copy})$1`,
+        );
+        writeFileSync(target, text.replace(/^sidebar_position: .*$/m, ''));
+        pages += 1;
+      }
+      // Partials the copies import, beside them.
+      for (const partial of readdirSync(source).filter((name) => name.startsWith('_'))) {
+        cpSync(path.join(source, partial), path.join(source, `scale-copy-${copy}`, partial), {
+          recursive: true,
+        });
+      }
+    }
+  }
+  const build = path.join(folder, 'build');
+  const run = spawnSync(path.join(root, 'node_modules', '.bin', 'jiti'), ['scripts/build-site.ts'], {
+    cwd: folder,
+    stdio: 'inherit',
+    env: {...process.env, DOCUSAURUS_IGNORE_SSG_WARNINGS: 'true'},
+  });
+  if (run.status !== 0) throw new Error(`bench:search: the scaled copy did not build (${folder})`);
+  return {folder, build, pages};
+}

@@ -1,0 +1,452 @@
+/**
+ * The search worker: loads the portal's search index (the parts of
+ * ./parts.ts, in the compact form of ./compactIndex.ts) and runs queries on
+ * it, in a Web Worker so that typing never waits for it. It answers the same
+ * two calls, with results of the same shape, as the worker of
+ * @easyops-cn/docusaurus-search-local, whose box and page show them.
+ *
+ * A query:
+ * - is cut into words as the index was (./text.ts): a path, an event name or
+ *   a header is its words, stop words are left out;
+ * - finds, for each word, the word itself, its synonyms
+ *   (src/config/search-synonyms.ts), the words it begins (the last word,
+ *   while it is being typed) and the words one or two letters away (typos);
+ * - ranks documents that hold every word of the query first, then those
+ *   holding fewer: a long question still finds the pages that answer most of
+ *   it. Then by score, weighted by what matched (a title before a heading
+ *   before text) and where (the merchant pages before the sample pet store
+ *   and blog; a list of codes after the page that explains them), and shows
+ *   at most two results of a page.
+ *
+ * An index that cannot be loaded is an error of `fetchIndexes` and `search`,
+ * and is asked for again by the next call.
+ */
+import * as Comlink from 'comlink';
+import lunr from 'lunr';
+// The plugin's build-time constants: the index address, with its hash.
+import {searchIndexUrl} from '@generated/@easyops-cn/docusaurus-search-local/default/generated-constants.js';
+
+import {SEARCH_SYNONYMS} from '../../config/search-synonyms';
+import {type CompactIndex, loadCompactIndex, stem, TokenSets} from './compactIndex';
+import {LATER_PARTS, LEAD_PART} from './parts';
+import {queryWords, words} from './text';
+
+export interface SearchDocument {
+  i: number;
+  t: string;
+  u: string;
+  h?: string;
+  p?: number;
+  s?: string;
+  b?: string[];
+}
+
+interface LoadedEntry {
+  type: number;
+  documents: SearchDocument[];
+  byRef: Map<string, SearchDocument>;
+  index: lunr.Index;
+}
+
+export interface SearchResult {
+  document: SearchDocument;
+  type: number;
+  page: SearchDocument | false | undefined;
+  metadata: Record<string, {t: {position: [number, number][]}}>;
+  tokens: string[];
+  score: number;
+}
+
+/** How long the index may take to answer before the search says it is unavailable. */
+export const INDEX_RESPONSE_TIMEOUT_MS = 4000;
+/** The most words of a query that are searched. */
+const MAX_WORDS = 12;
+/**
+ * The longest word searched with typos: the cost of a fuzzy match grows fast
+ * with the length of the word, and a longer word is pasted, not typed.
+ */
+const MAX_TYPO_LENGTH = 24;
+/** The most results of one page in a list. */
+const MAX_PER_PAGE = 2;
+/** The box shows this many; a longer list (the search page) waits for every part. */
+const SUGGESTIONS = 8;
+/** How long after the first results the later parts are asked for. */
+const LATER_PARTS_DELAY_MS = 500;
+/** How many of the best candidates are weighed again by closeness. */
+const REWEIGHED = 100;
+
+const TYPE_WEIGHT = [3, 2, 1.5, 1.5, 1];
+/** How a result's address weighs: merchant pages first. */
+const AREA_WEIGHT: [RegExp, number][] = [
+  [/^\/docs\/api\/objects-glossary/, 0.5],
+  [/^\/docs\//, 1],
+  [/^\/api(\/|$)/, 0.35],
+  [/^\/blog(\/|$)/, 0.3],
+];
+const OTHER_AREA_WEIGHT = 0.7;
+
+/** Clause boosts: the word as typed, a synonym, a word it begins, a typo. */
+const BOOST = {exact: 10, synonym: 4, prefix: 3, typo: 1};
+
+const synonymsByStem = new Map<string, string[]>();
+for (const group of SEARCH_SYNONYMS) {
+  for (const word of group) {
+    synonymsByStem.set(
+      stem(word),
+      group.filter((other) => other !== word),
+    );
+  }
+}
+
+/**
+ * Queries of a kind that one kind of page answers: an error code or an HTTP
+ * status is explained by the troubleshooting pages, which come before the
+ * reference pages that list it among their errors.
+ */
+const QUERY_KINDS: {query: RegExp; page: RegExp; weight: number}[] = [
+  {query: /^\s*(?:[A-Z][A-Z0-9]*(?:_[A-Z0-9]+)+|[45]\d\d\b.*)\s*$/, page: /\/troubleshooting\/?$/, weight: 3},
+];
+
+function queryKindWeight(input: string, url: string): number {
+  return QUERY_KINDS.reduce(
+    (weight, kind) => (kind.query.test(input) && kind.page.test(url) ? weight * kind.weight : weight),
+    1,
+  );
+}
+
+function areaWeight(url: string): number {
+  return AREA_WEIGHT.find(([pattern]) => pattern.test(url))?.[1] ?? OTHER_AREA_WEIGHT;
+}
+
+function indexUrl(baseUrl: string, suffix: string): string {
+  const url = `${baseUrl}${searchIndexUrl.replace('{dir}', suffix)}`;
+  // The index is read from the page's own origin only.
+  if (new URL(url, location.origin).origin !== location.origin) {
+    throw new Error('Unexpected version url');
+  }
+  return url;
+}
+
+async function fetchPart(url: string): Promise<LoadedEntry[]> {
+  const controller = new AbortController();
+  const timer = setTimeout(() => controller.abort(), INDEX_RESPONSE_TIMEOUT_MS);
+  let response: Response;
+  try {
+    response = await fetch(url, {signal: controller.signal});
+  } finally {
+    clearTimeout(timer);
+  }
+  if (!response.ok) {
+    throw new Error(`The search index answered ${response.status}`);
+  }
+  const entries = (await response.json()) as {documents: SearchDocument[]; index: CompactIndex}[];
+  return entries.map(({documents, index}, type) => {
+    const refs = documents.map((document) => String(document.i));
+    return {
+      type,
+      documents,
+      byRef: new Map(documents.map((document, k) => [refs[k], document])),
+      index: loadCompactIndex(index, refs),
+    };
+  });
+}
+
+/** Gives the documents of a page (p) the address of the page's title document, in `lead`. */
+function withPageUrls(entries: LoadedEntry[], lead: LoadedEntry[]): LoadedEntry[] {
+  const urls = new Map<number, string>();
+  for (const document of lead.find((entry) => entry.type === 0)?.documents ?? [])
+    urls.set(document.i, document.u);
+  for (const entry of entries) {
+    for (const document of entry.documents) {
+      if (document.p !== undefined) document.u ??= urls.get(document.p) ?? '';
+    }
+  }
+  return entries;
+}
+
+/** The words of the index each query word reaches, and how strongly. */
+interface WordGroup {
+  word: string;
+  terms: Map<string, number>;
+}
+
+/**
+ * The index words `word` reaches in `index`: the word, its synonyms, the
+ * words it begins (the last word, while typed) and, with `typos`, the words
+ * one or two letters away from it or from its first letters (a typo often
+ * defeats the stemmer, which then leaves the typed ending on: compare the first letters too).
+ */
+function expand(
+  index: lunr.Index,
+  word: string,
+  last: boolean,
+  typing: boolean,
+  typos: boolean,
+): Map<string, number> {
+  const tokenSet = (index as unknown as {tokenSet: lunr.TokenSet}).tokenSet;
+  const terms = new Map<string, number>();
+  const add = (clause: Partial<lunr.Query.Clause> & {term: string}, boost: number) => {
+    const set = TokenSets.fromClause({
+      fields: ['t'],
+      boost: 1,
+      usePipeline: false,
+      wildcard: lunr.Query.wildcard.NONE,
+      presence: lunr.Query.presence.OPTIONAL,
+      editDistance: 0,
+      ...clause,
+    } as lunr.Query.Clause);
+    for (const term of tokenSet.intersect(set).toArray()) {
+      terms.set(term, Math.max(terms.get(term) ?? 0, boost));
+    }
+  };
+  const stemmed = stem(word);
+  add({term: stemmed}, BOOST.exact);
+  add({term: word}, BOOST.exact);
+  for (const synonym of synonymsByStem.get(stemmed) ?? []) {
+    for (const part of queryWords(synonym)) add({term: stem(part)}, BOOST.synonym);
+  }
+  if (last && typing && word.length >= 2) {
+    add({term: word, wildcard: lunr.Query.wildcard.TRAILING}, BOOST.prefix);
+  }
+  if (typos && word.length >= 4 && word.length <= MAX_TYPO_LENGTH && !/\d/.test(word)) {
+    const editDistance = word.length >= 7 ? 2 : 1;
+    add({term: stemmed, editDistance}, BOOST.typo);
+    add({term: word, editDistance}, BOOST.typo);
+    for (const cut of word.length >= 7 ? [2, 3] : []) {
+      add({term: word.slice(0, -cut), editDistance: 1}, BOOST.typo);
+    }
+  }
+  return terms;
+}
+
+/** Whether the index holds `word`, a synonym, or (the last word, typed) a word it begins. */
+function known(entries: LoadedEntry[], word: string, last: boolean, typing: boolean): boolean {
+  return entries.some(
+    (entry) => entry.documents.length > 0 && expand(entry.index, word, last, typing, false).size > 0,
+  );
+}
+
+/**
+ * How much the text holds the query as written: 3 when it holds the query's
+ * characters as typed (a path, a header or a code), 2 when it holds its words
+ * one after the other, otherwise 1.
+ */
+/** Whether the text holds the query's characters as typed: a path, a header or a code. */
+function verbatim(text: string, typed: string): boolean {
+  return typed.length >= 4 && /[/_.{}-]/.test(typed) && text.toLowerCase().includes(typed);
+}
+
+/** Whether the text holds the query's words one after the other. */
+function phrase(text: string, stems: string[]): boolean {
+  if (stems.length < 2) return false;
+  const sequence = words(text).map((word) => stem(word.value));
+  for (let start = 0; start + stems.length <= sequence.length; start += 1) {
+    if (stems.every((term, k) => sequence[start + k] === term)) return true;
+  }
+  return false;
+}
+
+/** Where the matched words stand in a text, in the shape the plugin's templates read. */
+function positions(text: string, matched: Set<string>): SearchResult['metadata'] {
+  // No prototype: a matched word may be `constructor` or `__proto__`.
+  const metadata: SearchResult['metadata'] = Object.create(null) as SearchResult['metadata'];
+  for (const word of words(text)) {
+    const term = stem(word.value);
+    if (!matched.has(term)) continue;
+    (metadata[term] ??= {t: {position: []}}).t.position.push([word.start, word.length]);
+  }
+  return metadata;
+}
+
+interface Candidate {
+  entry: LoadedEntry;
+  document: SearchDocument;
+  /** The query words the document holds (their positions in the query). */
+  groups: Set<number>;
+  /** How many query words the document or its page's title, description and keywords hold. */
+  covered: number;
+  score: number;
+  matched: Set<string>;
+}
+
+export class SearchWorker {
+  private parts = new Map<string, Promise<LoadedEntry[]>>();
+
+  private load(baseUrl: string, suffix: string): Promise<LoadedEntry[]> {
+    const url = indexUrl(baseUrl, suffix);
+    let part = this.parts.get(url);
+    if (!part) {
+      part =
+        suffix === LEAD_PART
+          ? fetchPart(url).then((lead) => withPageUrls(lead, lead))
+          : Promise.all([fetchPart(url), this.load(baseUrl, LEAD_PART)]).then(([entries, lead]) =>
+              withPageUrls(entries, lead),
+            );
+      this.parts.set(url, part);
+      // A part that failed is asked for again next time.
+      part.catch(() => this.parts.delete(url));
+    }
+    return part;
+  }
+
+  /** Loads the lead part: what the first query needs. (The portal has one search context.) */
+  async fetchIndexes(baseUrl: string): Promise<void> {
+    await this.load(baseUrl, LEAD_PART);
+  }
+
+  /**
+   * The later parts: all of them when `wait`, otherwise those that have
+   * loaded, the others being asked for shortly after this query's results are
+   * shown (LATER_PARTS_DELAY_MS), so they never delay a suggestion.
+   */
+  private async laterParts(baseUrl: string, wait: boolean): Promise<LoadedEntry[]> {
+    const urls = Object.values(LATER_PARTS).map((suffix) => [suffix, indexUrl(baseUrl, suffix)] as const);
+    if (!wait) {
+      const missing = urls.filter(([, url]) => !this.parts.has(url));
+      if (missing.length > 0) {
+        setTimeout(() => {
+          for (const [suffix] of missing) this.load(baseUrl, suffix).catch(() => {});
+        }, LATER_PARTS_DELAY_MS);
+      }
+    }
+    const loaded: LoadedEntry[] = [];
+    for (const [suffix, url] of urls) {
+      const part = this.parts.get(url) ?? (wait ? this.load(baseUrl, suffix) : undefined);
+      if (!part) continue;
+      try {
+        // Without `wait`, a part still on its way is left out of this query.
+        const settled = wait ? await part : await Promise.race([part, Promise.resolve(null)]);
+        if (settled) loaded.push(...settled);
+      } catch {
+        // Searched without it; asked for again by the next query.
+      }
+    }
+    return loaded;
+  }
+
+  async search(
+    baseUrl: string,
+    _searchContext: string,
+    input: string,
+    limit: number,
+  ): Promise<SearchResult[]> {
+    const queryList = queryWords(input).slice(0, MAX_WORDS);
+    if (queryList.length === 0) return [];
+    const lead = await this.load(baseUrl, LEAD_PART);
+    const entries = [...lead, ...(await this.laterParts(baseUrl, limit > SUGGESTIONS))];
+    const typing = !/\s$/.test(input);
+
+    const lastIndex = queryList.length - 1;
+    // A word that is not in the index is searched with typos; one that is, as it is.
+    const typos = queryList.map((word, k) => !known(entries, word, k === lastIndex, typing));
+
+    const candidates: Candidate[] = [];
+    for (const entry of entries) {
+      if (entry.documents.length === 0) continue;
+      const groups: WordGroup[] = queryList.map((word, k) => ({
+        word,
+        terms: expand(entry.index, word, k === lastIndex, typing, typos[k]),
+      }));
+      const boosts = new Map<string, number>();
+      for (const group of groups) {
+        for (const [term, boost] of group.terms) boosts.set(term, Math.max(boosts.get(term) ?? 0, boost));
+      }
+      if (boosts.size === 0) continue;
+      const results = entry.index.query((query) => {
+        for (const [term, boost] of boosts) {
+          query.term(term, {usePipeline: false, boost, fields: ['t']});
+        }
+      });
+      for (const result of results) {
+        const document = entry.byRef.get(result.ref);
+        if (!document) continue;
+        const matched = new Set(Object.keys(result.matchData.metadata));
+        const held = new Set<number>();
+        groups.forEach((group, k) => {
+          if ([...group.terms.keys()].some((term) => matched.has(term))) held.add(k);
+        });
+        const exactness =
+          [...matched].reduce((best, term) => Math.max(best, boosts.get(term) ?? 0), 0) / BOOST.exact;
+        candidates.push({
+          entry,
+          document,
+          groups: held,
+          covered: held.size,
+          matched,
+          score:
+            result.score *
+            TYPE_WEIGHT[entry.type] *
+            areaWeight(document.u) *
+            queryKindWeight(input, document.u) *
+            (0.5 + exactness / 2),
+        });
+      }
+    }
+
+    // A section is read with its page: words of the page's title, description or keywords count for it.
+    const pageWords = new Map<string, Set<number>>();
+    for (const candidate of candidates) {
+      if (candidate.entry.type === 1 || candidate.entry.type === 4) continue;
+      const held = pageWords.get(candidate.document.u) ?? new Set<number>();
+      candidate.groups.forEach((k) => held.add(k));
+      pageWords.set(candidate.document.u, held);
+    }
+    for (const candidate of candidates) {
+      const page = pageWords.get(candidate.document.u);
+      if (page) candidate.covered = new Set([...candidate.groups, ...page]).size;
+    }
+
+    // Candidates are weighed again by how closely they hold the query as written.
+    const typed = input
+      .trim()
+      .toLowerCase()
+      .replace(/:(\w+)/g, '{$1}');
+    const stems = queryList.map(stem);
+    const textOf = (candidate: Candidate) =>
+      candidate.entry.type === 3
+        ? candidate.document.t
+        : `${candidate.document.s ?? ''} ${candidate.document.t}`;
+    for (const candidate of candidates) {
+      if (verbatim(textOf(candidate), typed)) candidate.score *= 3;
+    }
+    candidates.sort((a, b) => b.covered - a.covered || b.score - a.score);
+    for (const candidate of candidates.slice(0, REWEIGHED)) {
+      if (phrase(textOf(candidate), stems)) candidate.score *= 2;
+    }
+    candidates.sort((a, b) => b.covered - a.covered || b.score - a.score);
+    // A long question keeps the documents that answer most of it.
+    const best = candidates[0]?.covered ?? 0;
+    const enough = queryList.length >= 4 ? Math.max(1, best - Math.floor(queryList.length / 3)) : 1;
+
+    const titles = new Map<number, SearchDocument>();
+    for (const entry of lead) {
+      if (entry.type === 0) for (const document of entry.documents) titles.set(document.i, document);
+    }
+    const perPage = new Map<string, number>();
+    const seen = new Set<string>();
+    const chosen: SearchResult[] = [];
+    for (const candidate of candidates) {
+      if (chosen.length >= limit) break;
+      if (candidate.covered < enough) break;
+      const {document, entry} = candidate;
+      const page = document.u;
+      const count = perPage.get(page) ?? 0;
+      const key = `${page}${document.h ?? ''}`;
+      // One result per section, and at most MAX_PER_PAGE per page.
+      if (count >= MAX_PER_PAGE || seen.has(key)) continue;
+      perPage.set(page, count + 1);
+      seen.add(key);
+      chosen.push({
+        document,
+        type: entry.type,
+        page: entry.type === 0 ? undefined : (titles.get(document.p ?? -1) ?? false),
+        metadata: positions(document.t, candidate.matched),
+        tokens: queryList,
+        score: candidate.score,
+      });
+    }
+    return chosen;
+  }
+}
+
+Comlink.expose(SearchWorker);

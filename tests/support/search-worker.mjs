@@ -1,0 +1,44 @@
+// Runs the portal's search worker (src/plugins/search-query/worker.ts) in Node.js, as the
+// browser runs it: the same module, with the globals of a dedicated worker stubbed (its
+// location, fetch, the message port Comlink listens on) and the plugin's build-time index
+// address set.
+import {mkdtempSync, readFileSync, writeFileSync} from 'node:fs';
+import {tmpdir} from 'node:os';
+import path from 'node:path';
+
+import createJiti from 'jiti';
+
+import {root} from './openapi.mjs';
+
+const CONSTANTS = '@generated/@easyops-cn/docusaurus-search-local/default/generated-constants.js';
+
+/** The index address the build's code asks for: `search-index{dir}.json?_=<hash>`. */
+export function builtSearchIndexUrl(buildFolder) {
+  const generated = path.join(
+    root,
+    '.docusaurus/@easyops-cn/docusaurus-search-local/default/generated-constants.js',
+  );
+  const match = /searchIndexUrl = "([^"]+)"/.exec(readFileSync(generated, 'utf8'));
+  if (!match) throw new Error(`No searchIndexUrl in ${generated}: build the site first (${buildFolder})`);
+  return match[1];
+}
+
+/**
+ * The worker class. `fetch` answers with `respond(url)`, or else with the file of `folder` the
+ * address names; every address asked for is pushed onto `fetched`.
+ */
+export function loadSearchWorker({origin, searchIndexUrl, folder, respond, fetched = []}) {
+  const stubs = mkdtempSync(path.join(tmpdir(), 'search-worker-'));
+  const constants = path.join(stubs, 'generated-constants.mjs');
+  writeFileSync(constants, `export const searchIndexUrl = ${JSON.stringify(searchIndexUrl)};\n`);
+  globalThis.location = new URL(`${origin}/search`);
+  globalThis.addEventListener ??= () => {};
+  globalThis.fetch = async (url) => {
+    fetched.push(String(url));
+    if (respond) return respond(String(url));
+    const file = path.join(folder, new URL(String(url), origin).pathname);
+    return new Response(readFileSync(file), {headers: {'content-type': 'application/json'}});
+  };
+  const jiti = createJiti(root + '/', {alias: {[CONSTANTS]: constants}, interopDefault: true});
+  return jiti('./src/plugins/search-query/worker.ts').SearchWorker;
+}
