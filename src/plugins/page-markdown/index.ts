@@ -160,9 +160,9 @@ export default function pageMarkdownPlugin(context: LoadContext, options: PageMa
         ...(elsewhere.length > 0 ? [{heading: 'Other pages', routes: elsewhere}] : []),
         {heading: 'Optional', routes: landing},
       ];
+      const heading = [`# ${siteConfig.title}`, `> ${options.summary.replace(/\s+/g, ' ').trim()}`];
       const index = [
-        `# ${siteConfig.title}`,
-        `> ${options.summary.replace(/\s+/g, ' ').trim()}`,
+        ...heading,
         `Every page is also served as Markdown at its address with \`.md\` added. ` +
           `All of them, in this order, are in [llms-full.txt](${siteUrl}${LLMS_FULL}).`,
         ...listed.map((section) => [`## ${section.heading}\n`, ...section.routes.map(entry)].join('\n')),
@@ -180,7 +180,10 @@ export default function pageMarkdownPlugin(context: LoadContext, options: PageMa
       writeFileSync(path.join(outDir, LLMS_INDEX), `${index.join('\n\n')}\n`);
       writeFileSync(
         path.join(outDir, LLMS_FULL),
-        listed.flatMap((section) => section.routes.map((route) => converted(route).markdown)).join('\n'),
+        [
+          `${heading.join('\n\n')}\n`,
+          ...listed.flatMap((section) => section.routes.map((route) => converted(route).markdown)),
+        ].join('\n'),
       );
     },
   };
