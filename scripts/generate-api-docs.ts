@@ -61,6 +61,11 @@ const targets = [
   {pluginId: 'gerai', dirs: geraiApiSections.map((s) => path.join('docs', 'api', s.outputDir))},
 ];
 
+/** The first line of an error's message: the cause, without the excerpt some parsers add. */
+function firstLine(error: unknown): string {
+  return (error instanceof Error ? error.message : String(error)).split('\n')[0].trim();
+}
+
 /** A step that failed; its program has printed why. */
 class StepFailed extends Error {}
 
@@ -117,7 +122,7 @@ async function generate(staging: string): Promise<void> {
     await writePostmanCollection(joined, path.join(staging, DOWNLOADS, GERAI_POSTMAN_DOWNLOAD));
   } catch (error) {
     throw new StepFailed(
-      `Converting ${path.basename(joined)} into a Postman collection failed: ${(error as Error).message}`,
+      `Converting ${path.basename(joined)} into a Postman collection failed: ${firstLine(error)}`,
     );
   }
 
