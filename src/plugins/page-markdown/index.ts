@@ -84,6 +84,7 @@ export default function pageMarkdownPlugin(context: LoadContext, options: PageMa
   return {
     name: 'page-markdown',
     async postBuild({outDir, plugins, siteConfig}) {
+      const started = performance.now();
       const siteUrl = siteConfig.url.replace(/\/+$/, '');
       const docsPlugins = new Map(
         plugins
@@ -177,13 +178,15 @@ export default function pageMarkdownPlugin(context: LoadContext, options: PageMa
             ]
           : []),
       ];
+      const full = [
+        `${heading.join('\n\n')}\n`,
+        ...listed.flatMap((section) => section.routes.map((route) => converted(route).markdown)),
+      ].join('\n');
       writeFileSync(path.join(outDir, LLMS_INDEX), `${index.join('\n\n')}\n`);
-      writeFileSync(
-        path.join(outDir, LLMS_FULL),
-        [
-          `${heading.join('\n\n')}\n`,
-          ...listed.flatMap((section) => section.routes.map((route) => converted(route).markdown)),
-        ].join('\n'),
+      writeFileSync(path.join(outDir, LLMS_FULL), full);
+      console.log(
+        `[page-markdown] ${pages.size} Markdown pages, llms.txt and llms-full.txt ` +
+          `(${Math.round(Buffer.byteLength(full) / 1024)} KB) written in ${((performance.now() - started) / 1000).toFixed(1)} s`,
       );
     },
   };
