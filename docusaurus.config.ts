@@ -12,8 +12,7 @@ import remarkSubstituteTokens from './src/remark/substitute-tokens';
 import {readBuildEnvironment} from './src/config/build-environment';
 import {tagManagerPlugin} from './src/config/tag-manager';
 import {createApiPageMarkdown} from './src/config/api-reference/page';
-import {GERAI_FULL_DOWNLOAD, GERAI_POSTMAN_DOWNLOAD, geraiApiSections} from './src/config/openapi';
-import type {PageMarkdownOptions} from './src/plugins/page-markdown';
+import {geraiApiSections} from './src/config/openapi';
 
 // This runs in Node.js (not in the browser).
 
@@ -155,34 +154,7 @@ const config: Config = {
     ],
     './src/plugins/api-reference-bundle/index.ts',
     './src/plugins/search-query/index.ts',
-    [
-      './src/plugins/page-markdown/index.ts',
-      {
-        summary:
-          `Guides and API reference for partners who integrate with ${PRODUCT_NAME}: ` +
-          `${PRODUCT_NAME} Food (menus, stock, orders and promotions on the food marketplace), ` +
-          `${PRODUCT_NAME} Pay (QRIS payments) and ${PRODUCT_NAME} POS (the point-of-sale back office), ` +
-          'over REST APIs authorized with OAuth 2.0, with signed webhooks for events.',
-        sections: [
-          {heading: 'Documentation', docsPluginId: 'default', sidebarId: 'docsSidebar'},
-          {heading: 'API reference', docsPluginId: 'default', sidebarId: 'apiSidebar'},
-          {heading: 'Sample pet store API', docsPluginId: 'api', sidebarId: 'petstoreSidebar'},
-        ],
-        files: [
-          {
-            title: 'Merchant API, OpenAPI 3.1',
-            path: `/openapi/${GERAI_FULL_DOWNLOAD}`,
-            description: 'every operation, schema and webhook event of the merchant API in one description.',
-          },
-          {
-            title: 'Merchant API, Postman collection',
-            path: `/openapi/${GERAI_POSTMAN_DOWNLOAD}`,
-            description:
-              'one request per operation, with the sandbox base URL and OAuth 2.0 set on the collection.',
-          },
-        ],
-      } satisfies PageMarkdownOptions,
-    ],
+    './src/plugins/page-markdown/index.ts',
     ...tagManagerPlugin(environment.tagManagerContainerId),
   ] satisfies PluginConfig[],
 

@@ -10,7 +10,7 @@
  */
 import type {Element, ElementContent, Root, RootContent} from 'hast';
 import type {Root as MarkdownRoot} from 'mdast';
-import {select, selectAll} from 'hast-util-select';
+import {matches, select, selectAll} from 'hast-util-select';
 import rehypeParse from 'rehype-parse';
 import rehypeRemark from 'rehype-remark';
 import remarkGfm from 'remark-gfm';
@@ -85,17 +85,21 @@ function removeComments(parent: Root | Element): void {
   for (const child of parent.children) if (child.type === 'element') removeComments(child);
 }
 
-/** Replaces `target` in the tree by `replacement` (any number of nodes). */
-function replace(tree: Root, target: Element, replacement: ElementContent[]): void {
-  const visit = (parent: Root | Element): boolean => {
-    const index = parent.children.indexOf(target);
-    if (index >= 0) {
-      parent.children.splice(index, 1, ...replacement);
-      return true;
-    }
-    return parent.children.some((child) => child.type === 'element' && visit(child));
-  };
-  visit(tree);
+/**
+ * Puts `replacement` (any number of nodes) in the place of `target`, a block
+ * element: the element becomes a plain `<div>` holding them, which adds
+ * nothing to the Markdown. Done in place, so no walk of the tree is needed.
+ */
+function replace(target: Element, replacement: ElementContent[]): void {
+  target.tagName = 'div';
+  target.properties = {};
+  target.children = replacement;
+}
+
+/** Removes, in one walk, every element that matches `selector`, with its content. */
+function removeAll(parent: Root | Element, selector: string): void {
+  parent.children = parent.children.filter((child) => child.type !== 'element' || !matches(selector, child));
+  for (const child of parent.children) if (child.type === 'element') removeAll(child, selector);
 }
 
 function elementChildren(node: Element): Element[] {
@@ -125,7 +129,7 @@ function rewriteCodeBlocks(tree: Root): void {
     const title = elementChildren(container).find((child) =>
       classNames(child).some((name) => name.startsWith('codeBlockTitle')),
     );
-    replace(tree, container, [
+    replace(container, [
       ...(title ? [element('p', [element('code', [text(textOf(title).trim())])])] : []),
       codeBlock(language, code.replace(/\n+$/, '')),
     ]);
@@ -136,7 +140,7 @@ function rewriteCodeBlocks(tree: Root): void {
 function rewriteDiagrams(tree: Root, diagrams: readonly string[]): void {
   selectAll('[data-diagram]', tree).forEach((placeholder, index) => {
     const source = diagrams[index];
-    replace(tree, placeholder, source === undefined ? [] : [codeBlock('mermaid', source.trim())]);
+    replace(placeholder, source === undefined ? [] : [codeBlock('mermaid', source.trim())]);
   });
 }
 
@@ -146,7 +150,6 @@ function rewriteTabs(tree: Root): void {
     const labels = selectAll('[role="tab"]', tabs).map((tab) => textOf(tab).trim());
     const panels = selectAll('[role="tabpanel"]', tabs);
     replace(
-      tree,
       tabs,
       panels.flatMap((panel, index) => [
         element('p', [element('strong', [text(labels[index] ?? `Tab ${index + 1}`)])]),
@@ -162,7 +165,7 @@ function rewriteAdmonitions(tree: Root): void {
     const [heading, content] = elementChildren(admonition);
     const label = heading ? textOf(heading).trim() : '';
     const kind = label ? `${label.charAt(0).toUpperCase()}${label.slice(1)}:` : '';
-    replace(tree, admonition, [
+    replace(admonition, [
       element('blockquote', [
         ...(kind ? [element('p', [element('strong', [text(kind)])])] : []),
         ...(content ? content.children : []),
@@ -184,7 +187,7 @@ function rewriteCards(tree: Root): void {
         ...(description ? [text(`: ${textOf(description).trim()}`)] : []),
       ]);
     });
-    replace(tree, section, [element('ul', items)]);
+    replace(section, [element('ul', items)]);
   }
 }
 
@@ -193,7 +196,7 @@ function rewriteEndpoints(tree: Root): void {
   for (const endpoint of selectAll('.api-endpoint', tree)) {
     const method = select('.badge', endpoint);
     const path = select('code', endpoint);
-    replace(tree, endpoint, [
+    replace(endpoint, [
       element('p', [
         element('strong', [text(method ? textOf(method).trim() : '')]),
         text(' '),
@@ -253,7 +256,7 @@ function rewriteFieldLists(tree: Root): void {
     if (!list) continue;
     const rows = fieldRows(list, '');
     const cell = (tag: string, children: ElementContent[]) => element(tag, children);
-    replace(tree, fields, [
+    replace(fields, [
       element('table', [
         element('thead', [
           element(
@@ -311,7 +314,7 @@ export async function pageToMarkdown(html: string, options: ConvertOptions): Pro
   if (!content) throw new Error(`${options.route}: the page has no main content`);
 
   const root: Root = {type: 'root', children: [content]};
-  for (const node of selectAll(NOT_CONTENT, root)) replace(root, node, []);
+  removeAll(root, NOT_CONTENT);
   removeComments(root);
   rewriteDiagrams(root, options.diagrams ?? []);
   rewriteCodeBlocks(root);

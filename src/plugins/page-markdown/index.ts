@@ -6,7 +6,8 @@
  *   Markdown, converted from its built HTML (./convert.ts);
  * - `/llms.txt` (https://llmstxt.org): the site's title, a summary, then one
  *   section per sidebar (and the landing pages, as "Optional"), each page a
- *   link to its Markdown with its description;
+ *   link to its Markdown with its description (src/config/llms.ts says
+ *   which sidebars and downloads);
  * - `/llms-full.txt`: every page's Markdown, in the same order.
  *
  * A page that cannot be converted stops the build with its route.
@@ -17,17 +18,9 @@ import path from 'node:path';
 import type {LoadContext, Plugin} from '@docusaurus/types';
 
 import {CONTENT_TOKENS} from '../../constants';
+import {LLMS_LISTING as options} from '../../config/llms';
 import {LLMS_FULL, LLMS_INDEX, markdownPath} from '../../config/page-markdown';
 import {pageToMarkdown, type PageMarkdown} from './convert';
-
-export interface PageMarkdownOptions {
-  /** The one-paragraph summary under the title of llms.txt. */
-  readonly summary: string;
-  /** The sections of llms.txt, in order: a heading and the sidebar whose pages it lists. */
-  readonly sections: readonly {heading: string; docsPluginId: string; sidebarId: string}[];
-  /** Links that are not pages, listed last (the downloads), with their descriptions. */
-  readonly files?: readonly {title: string; path: string; description: string}[];
-}
 
 interface SidebarItem {
   type: string;
@@ -80,7 +73,7 @@ function builtHtml(outDir: string, route: string): string {
   return path.join(outDir, route, route.endsWith('/') ? '' : '/', 'index.html');
 }
 
-export default function pageMarkdownPlugin(context: LoadContext, options: PageMarkdownOptions): Plugin {
+export default function pageMarkdownPlugin(context: LoadContext): Plugin {
   return {
     name: 'page-markdown',
     async postBuild({outDir, plugins, siteConfig}) {
@@ -167,7 +160,7 @@ export default function pageMarkdownPlugin(context: LoadContext, options: PageMa
         `Every page is also served as Markdown at its address with \`.md\` added. ` +
           `All of them, in this order, are in [llms-full.txt](${siteUrl}${LLMS_FULL}).`,
         ...listed.map((section) => [`## ${section.heading}\n`, ...section.routes.map(entry)].join('\n')),
-        ...(options.files && options.files.length > 0
+        ...(options.files.length > 0
           ? [
               [
                 '## Downloads\n',
