@@ -10,7 +10,7 @@
  */
 import type {Element, ElementContent, Root, RootContent} from 'hast';
 import type {Root as MarkdownRoot} from 'mdast';
-import {matches, select, selectAll} from 'hast-util-select';
+import {select, selectAll} from 'hast-util-select';
 import rehypeParse from 'rehype-parse';
 import rehypeRemark from 'rehype-remark';
 import remarkGfm from 'remark-gfm';
@@ -36,7 +36,7 @@ export interface ConvertOptions {
 }
 
 /** What is not content: navigation, controls, the page's own scripts and styles. */
-const NOT_CONTENT = [
+const NOT_CONTENT_TAGS = new Set([
   'script',
   'style',
   'noscript',
@@ -46,13 +46,23 @@ const NOT_CONTENT = [
   'nav',
   'aside',
   'footer',
-  '.hash-link',
-  '.theme-doc-toc-mobile',
-  '.theme-doc-sidebar-container',
-  '.theme-doc-footer',
-  '.pagination-nav',
-  '[data-markdown="skip"]',
-].join(', ');
+]);
+const NOT_CONTENT_CLASSES = new Set([
+  'hash-link',
+  'theme-doc-toc-mobile',
+  'theme-doc-sidebar-container',
+  'theme-doc-footer',
+  'pagination-nav',
+]);
+
+/** Whether an element is not content; marked `data-markdown="skip"` also counts (the page actions). */
+function isNotContent(node: Element): boolean {
+  return (
+    NOT_CONTENT_TAGS.has(node.tagName) ||
+    node.properties.dataMarkdown === 'skip' ||
+    classNames(node).some((name) => NOT_CONTENT_CLASSES.has(name))
+  );
+}
 
 function element(
   tagName: string,
@@ -96,10 +106,10 @@ function replace(target: Element, replacement: ElementContent[]): void {
   target.children = replacement;
 }
 
-/** Removes, in one walk, every element that matches `selector`, with its content. */
-function removeAll(parent: Root | Element, selector: string): void {
-  parent.children = parent.children.filter((child) => child.type !== 'element' || !matches(selector, child));
-  for (const child of parent.children) if (child.type === 'element') removeAll(child, selector);
+/** Removes, in one walk, every element that is not content, with what it holds. */
+function removeNotContent(parent: Root | Element): void {
+  parent.children = parent.children.filter((child) => child.type !== 'element' || !isNotContent(child));
+  for (const child of parent.children) if (child.type === 'element') removeNotContent(child);
 }
 
 function elementChildren(node: Element): Element[] {
@@ -314,7 +324,7 @@ export async function pageToMarkdown(html: string, options: ConvertOptions): Pro
   if (!content) throw new Error(`${options.route}: the page has no main content`);
 
   const root: Root = {type: 'root', children: [content]};
-  removeAll(root, NOT_CONTENT);
+  removeNotContent(root);
   removeComments(root);
   rewriteDiagrams(root, options.diagrams ?? []);
   rewriteCodeBlocks(root);
