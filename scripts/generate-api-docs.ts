@@ -14,7 +14,8 @@
  *    code); removes the page of each section tag (the section's hand-written
  *    index page introduces its operations); gives each page a meta
  *    description of whole sentences; bundles each description for
- *    download; writes the raw body of the worked signature example and the
+ *    download and converts the joined one into a Postman collection
+ *    (./postman-collection.ts); writes the raw body of the worked signature example and the
  *    signature test vectors, byte for byte, and the field tables of the
  *    objects glossary from the schemas.
  * 4. Only when every step has succeeded, puts the new pages and downloads in
@@ -41,13 +42,14 @@ import {parse} from 'yaml';
 import {BuildEnvironmentError, readBuildEnvironment} from '../src/config/build-environment';
 import {metaDescription} from '../src/config/api-reference/meta-description';
 import {GLOSSARY_FILES, GLOSSARY_PARTIAL, glossaryMarkdown} from '../src/config/objects-glossary';
-import {geraiApiSections, tagPageId} from '../src/config/openapi';
+import {GERAI_POSTMAN_DOWNLOAD, geraiApiSections, tagPageId} from '../src/config/openapi';
 import {
   SIGNATURE_VECTORS,
   SIGNATURE_VECTORS_DOWNLOAD,
   SIGNED_BODY_DOWNLOAD,
 } from '../src/config/signature-example';
 import {writeOpenApiDownloads} from './openapi-downloads';
+import {writePostmanCollection} from './postman-collection';
 
 const root = path.resolve(__dirname, '..');
 const bin = (name: string) => path.join(root, 'node_modules', '.bin', name);
@@ -120,6 +122,11 @@ function describePages(staging: string): void {
   }
 }
 
+/** The first line of an error's message: the cause, without the excerpt some parsers add. */
+function firstLine(error: unknown): string {
+  return (error instanceof Error ? error.message : String(error)).split('\n')[0].trim();
+}
+
 /** A step that failed; its program has printed why. */
 class StepFailed extends Error {}
 
@@ -143,7 +150,7 @@ function run(
  * descriptions) from the repository and writes its `outputDir` folders
  * relative to its working folder, so it runs in `staging`.
  */
-function generate(staging: string): void {
+async function generate(staging: string): Promise<void> {
   for (const {pluginId, dirs} of targets) {
     run(
       `Generating the ${pluginId} reference pages`,
@@ -168,10 +175,18 @@ function generate(staging: string): void {
 
   describePages(staging);
 
+  let joined: string;
   try {
-    writeOpenApiDownloads(path.join(staging, DOWNLOADS));
+    joined = writeOpenApiDownloads(path.join(staging, DOWNLOADS));
   } catch (error) {
     throw new StepFailed((error as Error).message);
+  }
+  try {
+    await writePostmanCollection(joined, path.join(staging, DOWNLOADS, GERAI_POSTMAN_DOWNLOAD));
+  } catch (error) {
+    throw new StepFailed(
+      `Converting ${path.basename(joined)} into a Postman collection failed: ${firstLine(error)}`,
+    );
   }
 
   mkdirSync(path.join(staging, WEBHOOK_DOWNLOADS), {recursive: true});
@@ -210,12 +225,16 @@ function install(staging: string): void {
   for (const dir of targets.flatMap((target) => target.dirs)) {
     replaceFiles(path.join(staging, dir), path.join(root, dir), (name) => GENERATED.test(name));
   }
-  replaceFiles(path.join(staging, DOWNLOADS), path.join(root, DOWNLOADS), (name) => name.endsWith('.yaml'));
+  replaceFiles(
+    path.join(staging, DOWNLOADS),
+    path.join(root, DOWNLOADS),
+    (name) => name.endsWith('.yaml') || name === GERAI_POSTMAN_DOWNLOAD,
+  );
   replaceFiles(path.join(staging, WEBHOOK_DOWNLOADS), path.join(root, WEBHOOK_DOWNLOADS), () => true);
   copyFileSync(path.join(staging, GLOSSARY_PARTIAL), path.join(root, GLOSSARY_PARTIAL));
 }
 
-function main(): number {
+async function main(): Promise<number> {
   try {
     readBuildEnvironment();
   } catch (error) {
@@ -230,7 +249,7 @@ function main(): number {
   const staging = mkdtempSync(path.join(tmpdir(), 'gerai-api-reference-'));
   try {
     run('Linting the OpenAPI descriptions (redocly lint)', bin('redocly'), ['lint', '--format=stylish']);
-    generate(staging);
+    await generate(staging);
     install(staging);
   } catch (error) {
     if (!(error instanceof StepFailed)) throw error;
@@ -243,4 +262,6 @@ function main(): number {
   return 0;
 }
 
-process.exitCode = main();
+void main().then((code) => {
+  process.exitCode = code;
+});

@@ -49,6 +49,9 @@ export const geraiApiSections: readonly GeraiApiSection[] = [
 /** The download that joins every section into one description. */
 export const GERAI_FULL_DOWNLOAD = 'gerai-merchant-api.yaml';
 
+/** The Postman collection (v2.1) of the joined description, written beside it. */
+export const GERAI_POSTMAN_DOWNLOAD = 'gerai-merchant-api.postman_collection.json';
+
 /** The id the generator gives a tag's page: the tag name in kebab case. */
 export function tagPageId(tag: string): string {
   return tag

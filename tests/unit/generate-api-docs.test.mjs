@@ -72,6 +72,7 @@ describe('generating the API reference', () => {
     assert.equal(petStorePages.length, 21, petStorePages.join('\n'));
     assert.ok(generated['api/sidebar.ts']);
     assert.ok(generated['static/openapi/gerai-merchant-api.yaml']);
+    assert.ok(generated['static/openapi/gerai-merchant-api.postman_collection.json']);
     assert.ok(generated['docs/api/webhooks/events/sidebar.ts']);
     assert.equal(existsSync(path.join(copy, 'api', 'removed-operation.api.mdx')), false);
     assert.equal(
@@ -96,6 +97,22 @@ describe('generating the API reference', () => {
       assert.deepEqual(generatedFiles(copy), generated);
     });
   }
+
+  test('a Postman conversion that fails stops it, naming the step, and the downloads of the last run stay', () => {
+    assert.ok(generated, 'needs the pages of the run that succeeds');
+    const converter = path.join(copy, 'scripts', 'postman-collection.ts');
+    const source = readFileSync(converter, 'utf8');
+    // The converter is handed a description it cannot read.
+    writeFileSync(converter, source.replace("readFileSync(descriptionFile, 'utf8')", "'openapi: ['"));
+    const {status, lastLine} = generate(copy);
+    writeFileSync(converter, source);
+    assert.equal(status, 1);
+    assert.match(
+      lastLine,
+      /^✖ Converting gerai-merchant-api\.yaml into a Postman collection failed: .+ The pages and downloads generated before are kept as they were\.$/,
+    );
+    assert.deepEqual(generatedFiles(copy), generated);
+  });
 
   test('a step that fails after the lint names itself, and the pages of the last run stay', () => {
     assert.ok(generated, 'needs the pages of the run that succeeds');

@@ -1,0 +1,43 @@
+/**
+ * What llms.txt (https://llmstxt.org) lists, written by src/plugins/page-markdown
+ * after the build: the summary under the site's title, one section per sidebar,
+ * and the downloads. Kept out of docusaurus.config.ts, whose plugin options
+ * are shipped to every page's JavaScript.
+ */
+import {PRODUCT_NAME} from '../constants';
+import {GERAI_FULL_DOWNLOAD, GERAI_POSTMAN_DOWNLOAD} from './openapi';
+
+export interface LlmsListing {
+  /** The one-paragraph summary under the title. */
+  readonly summary: string;
+  /** The sections, in order: a heading and the sidebar whose pages it lists. */
+  readonly sections: readonly {heading: string; docsPluginId: string; sidebarId: string}[];
+  /** Links that are not pages, listed last, with their descriptions. */
+  readonly files: readonly {title: string; path: string; description: string}[];
+}
+
+export const LLMS_LISTING: LlmsListing = {
+  summary:
+    `Guides and API reference for partners who integrate with ${PRODUCT_NAME}: ` +
+    `${PRODUCT_NAME} Food (menus, stock, orders and promotions on the food marketplace), ` +
+    `${PRODUCT_NAME} Pay (QRIS payments) and ${PRODUCT_NAME} POS (the point-of-sale back office), ` +
+    'over REST APIs authorized with OAuth 2.0, with signed webhooks for events.',
+  sections: [
+    {heading: 'Documentation', docsPluginId: 'default', sidebarId: 'docsSidebar'},
+    {heading: 'API reference', docsPluginId: 'default', sidebarId: 'apiSidebar'},
+    {heading: 'Sample pet store API', docsPluginId: 'api', sidebarId: 'petstoreSidebar'},
+  ],
+  files: [
+    {
+      title: 'Merchant API, OpenAPI 3.1',
+      path: `/openapi/${GERAI_FULL_DOWNLOAD}`,
+      description: 'every operation, schema and webhook event of the merchant API in one description.',
+    },
+    {
+      title: 'Merchant API, Postman collection',
+      path: `/openapi/${GERAI_POSTMAN_DOWNLOAD}`,
+      description:
+        'one request per operation, with the sandbox base URL and OAuth 2.0 set on the collection.',
+    },
+  ],
+};

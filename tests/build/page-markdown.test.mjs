@@ -1,0 +1,166 @@
+// The Markdown version of every page, llms.txt, llms-full.txt and the Postman
+// collection, as the production build wrote them. Run after `npm run build`.
+import assert from 'node:assert/strict';
+import {existsSync, readdirSync, readFileSync, statSync} from 'node:fs';
+import path from 'node:path';
+import {describe, test} from 'node:test';
+
+import createJiti from 'jiti';
+
+import {loadFacts, root} from '../support/openapi.mjs';
+
+const jiti = createJiti(root + '/');
+const {markdownPath} = jiti('./src/config/page-markdown.ts');
+const {sitemapPaths} = jiti('./scripts/host-config/routes.ts');
+const {GERAI_POSTMAN_DOWNLOAD} = jiti('./src/config/openapi.ts');
+
+const build = path.resolve(root, process.env.PORTAL_BUILD_DIR ?? 'build');
+const sitemap = readFileSync(path.join(build, 'sitemap.xml'), 'utf8');
+const siteUrl = new URL(/<loc>([^<]+)<\/loc>/.exec(sitemap)[1]).origin;
+const routes = sitemapPaths(sitemap);
+const documentation = routes.filter((route) => /^\/(docs|api)(\/|$)/.test(route));
+const llms = readFileSync(path.join(build, 'llms.txt'), 'utf8');
+const llmsFull = readFileSync(path.join(build, 'llms-full.txt'), 'utf8');
+
+const markdownOf = (route) => readFileSync(path.join(build, markdownPath(route)), 'utf8');
+
+function markdownFiles(dir) {
+  return readdirSync(dir).flatMap((name) => {
+    const full = path.join(dir, name);
+    if (name.startsWith('.') || name === 'assets') return [];
+    return statSync(full).isDirectory() ? markdownFiles(full) : name.endsWith('.md') ? [full] : [];
+  });
+}
+
+/** The Markdown outside code blocks and code spans, where JSX or an import would be a leftover. */
+function prose(markdown) {
+  return markdown.replace(/^(`{3,}|~{3,})[^\n]*\n[\s\S]*?^\1\s*$/gm, '').replace(/(`+)[^`\n][\s\S]*?\1/g, '');
+}
+
+describe('every docs and reference page has its Markdown', () => {
+  test('the sitemap lists the docs and reference pages', () => assert.ok(documentation.length > 100));
+
+  test('each has <route>.md with its title, description and canonical address', () => {
+    const missing = documentation.filter((route) => !existsSync(path.join(build, markdownPath(route))));
+    assert.deepEqual(missing, []);
+    for (const route of documentation) {
+      const match = /^---\ntitle: (".*")\ndescription: (".*")\ncanonical_url: (".*")\n---\n\n# \S/.exec(markdownOf(route));
+      assert.ok(match, `${route}: front matter, then the title`);
+      assert.equal(JSON.parse(match[3]), `${siteUrl}${route}`, route);
+      assert.ok(JSON.parse(match[2]).length > 0, `${route} has a description`);
+    }
+  });
+
+  test('the landing pages have theirs', () => {
+    for (const route of ['/', '/food/', '/payment/', '/contact-us/']) {
+      assert.match(markdownOf(route), /^---\ntitle: /, route);
+    }
+  });
+
+  test('no Markdown file holds JSX, an import or an export outside code blocks', () => {
+    const files = markdownFiles(build);
+    assert.ok(files.length >= documentation.length, `${files.length} files`);
+    for (const file of files) {
+      const text = prose(readFileSync(file, 'utf8'));
+      const line = (pattern) => text.split('\n').find((row) => pattern.test(row));
+      assert.equal(line(/^\s*(import|export)\s/), undefined, file);
+      assert.equal(line(/<\/?[A-Z][A-Za-z]*[\s/>]|className=|<\/?(div|span|button|svg|details)\b/), undefined, file);
+    }
+  });
+});
+
+describe('a reference page in Markdown holds its whole operation', () => {
+  const {operations} = loadFacts();
+  // One operation of each description file, and the one with the most parameters.
+  const byFile = new Map(operations.map((op) => [op.file, op]));
+  const most = [...operations].sort((a, b) => (b.operation.parameters?.length ?? 0) - (a.operation.parameters?.length ?? 0))[0];
+  const sample = [...new Set([...byFile.values(), most])];
+  const referencePages = documentation
+    .filter((route) => route.startsWith('/docs/api/'))
+    .map((route) => ({route, markdown: markdownOf(route)}));
+
+  for (const {method, template, operation} of sample) {
+    test(`${method} ${template}`, () => {
+      const page = referencePages.find(({markdown}) =>
+        markdown.includes(`**${method}** \`${template}\``),
+      );
+      assert.ok(page, 'a page shows the method and path');
+      const parameters = (operation.parameters ?? []).filter((parameter) => parameter.name);
+      for (const parameter of parameters) {
+        assert.match(page.markdown, new RegExp(`^\\| \`${parameter.name}\` \\|`, 'm'), `${page.route}: ${parameter.name}`);
+      }
+      const body = operation.requestBody?.content?.['application/json']?.schema;
+      for (const field of Object.keys(body?.properties ?? {})) {
+        assert.match(page.markdown, new RegExp(`^\\| \`${field}\` \\|`, 'm'), `${page.route}: body field ${field}`);
+      }
+      assert.match(page.markdown, /^## Responses$/m);
+      assert.match(page.markdown, /^### Example request\n\n```http\n/m);
+    });
+  }
+
+  test('nested fields are rows named by their path', () => {
+    const nested = referencePages.filter(({markdown}) => /^\| `[a-z_]+(\[\])?\.[a-z_]+` \|/m.test(markdown));
+    assert.ok(nested.length > 20, `${nested.length} pages`);
+  });
+});
+
+describe('llms.txt', () => {
+  const links = [...llms.matchAll(/^- \[([^\]]+)\]\(([^)]+)\)(?:: (.+))?$/gm)];
+
+  test('follows the llmstxt.org format: title, summary, then sections of links', () => {
+    const [title, summary] = llms.split('\n\n');
+    assert.match(title, /^# \S.*$/);
+    assert.match(summary, /^> \S[^\n]+$/);
+    assert.deepEqual(
+      [...llms.matchAll(/^## (.+)$/gm)].map((match) => match[1]),
+      ['Documentation', 'API reference', 'Sample pet store API', 'Optional', 'Downloads'],
+    );
+    for (const line of llms.split('\n').filter((text) => text.startsWith('- '))) {
+      assert.match(line, /^- \[[^\]]+\]\(https?:\/\/[^)]+\): \S/, line);
+    }
+  });
+
+  test('every docs and reference page of the sitemap is linked, by its Markdown address', () => {
+    const linked = new Set(links.map((match) => match[2]));
+    const unlisted = documentation.filter((route) => !linked.has(`${siteUrl}${markdownPath(route)}`));
+    assert.deepEqual(unlisted, []);
+  });
+
+  test('every link leads to a file of the build', () => {
+    for (const [, , url] of links) {
+      assert.ok(existsSync(path.join(build, new URL(url).pathname)), url);
+    }
+  });
+
+  test('the documentation follows the sidebar: the introduction first, the remarks last', () => {
+    const docs = llms.split('## Documentation\n\n')[1].split('\n\n')[0].split('\n');
+    assert.match(docs[0], /\/docs\/docs\/intro\.md\)/);
+    assert.match(docs.at(-1), /\/docs\/docs\/remarks\.md\)/);
+  });
+});
+
+describe('llms-full.txt', () => {
+  test('holds every linked page, in the order of llms.txt', () => {
+    const pages = [...llms.matchAll(/^- \[[^\]]+\]\(([^)]+\.md)\)/gm)].map((match) => new URL(match[1]).pathname);
+    let from = 0;
+    for (const file of pages) {
+      const markdown = readFileSync(path.join(build, file), 'utf8');
+      const at = llmsFull.indexOf(markdown, from);
+      assert.ok(at >= from, `${file} in order`);
+      from = at + markdown.length;
+    }
+  });
+});
+
+describe('the Postman collection download', () => {
+  test('has one request for each operation of the joined description, and no other', () => {
+    const collection = JSON.parse(readFileSync(path.join(build, 'openapi', GERAI_POSTMAN_DOWNLOAD), 'utf8'));
+    const requests = [];
+    const walk = (items) =>
+      items.forEach((item) => (item.item ? walk(item.item) : requests.push(item.request)));
+    walk(collection.item);
+    const pairs = requests.map((request) => `${request.method} /${request.url.path.join('/')}`.replace(/:([A-Za-z_]+)/g, '{$1}'));
+    const expected = loadFacts().operations.map(({method, template}) => `${method} ${template}`);
+    assert.deepEqual([...pairs].sort(), [...expected].sort());
+  });
+});
