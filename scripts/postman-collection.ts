@@ -3,7 +3,11 @@
  * Postman's own converter (openapi-to-postmanv2): one request per operation,
  * grouped by tag, with the sandbox base URL as the collection variable
  * `baseUrl` (src/constants.ts) and the OAuth 2.0 client-credentials grant set
- * on the collection, which every request that needs a token inherits.
+ * on the collection, which every request that needs a token inherits. The
+ * authorization server's own operations (servers of their own in the
+ * description) go to `authBaseUrl`, the sandbox authorization server: its
+ * token endpoint with the client id and secret as HTTP Basic credentials,
+ * its authorization endpoint with no credentials.
  */
 import {readFileSync, writeFileSync} from 'node:fs';
 
@@ -15,7 +19,12 @@ import {HOSTS, PRODUCT_NAME} from '../src/constants';
 interface PostmanItem {
   name?: string;
   item?: PostmanItem[];
-  request?: {method: string; auth?: {type: string}; url?: unknown};
+  request?: {method: string; auth?: PostmanAuth | null; url?: {host?: string[]; path?: string[]}};
+}
+
+interface PostmanAuth {
+  type: string;
+  [settings: string]: unknown;
 }
 
 interface PostmanCollection {
@@ -26,6 +35,7 @@ interface PostmanCollection {
 }
 
 interface Description {
+  paths?: Record<string, {servers?: unknown[]} & Record<string, {servers?: unknown[]} | unknown>>;
   components?: {
     securitySchemes?: Record<string, {type?: string; flows?: {clientCredentials?: {tokenUrl?: string}}}>;
   };
@@ -56,25 +66,64 @@ function convert(text: string): Promise<PostmanCollection> {
   });
 }
 
-/** Requests that need a token inherit the collection's OAuth 2.0; the others keep "no auth". */
-function inheritAuth(items: PostmanItem[]): void {
+/** The paths served by a server of their own (the authorization server's), as Postman writes them. */
+function pathsWithOwnServers(description: Description): Set<string> {
+  return new Set(
+    Object.entries(description.paths ?? {})
+      .filter(([, item]) => item.servers !== undefined)
+      .map(([template]) => template.replace(/\{([^}]+)\}/g, ':$1')),
+  );
+}
+
+/**
+ * Sets where each request goes and how it authenticates: a request to the
+ * authorization server goes to `authBaseUrl`, and its token endpoint sends
+ * the client id and secret as HTTP Basic credentials; every other request
+ * that needs a token inherits the collection's OAuth 2.0; the others say
+ * "no auth".
+ */
+function settleRequests(items: PostmanItem[], ownServers: ReadonlySet<string>): void {
   for (const item of items) {
-    if (item.item) inheritAuth(item.item);
-    if (item.request?.auth && item.request.auth.type !== 'noauth') delete item.request.auth;
+    if (item.item) settleRequests(item.item, ownServers);
+    const request = item.request;
+    if (!request) continue;
+    if (ownServers.has(`/${request.url?.path?.join('/') ?? ''}`) && request.url) {
+      request.url.host = ['{{authBaseUrl}}'];
+    }
+    if (request.auth?.type === 'basic') {
+      request.auth = {
+        type: 'basic',
+        basic: [
+          {key: 'username', value: '{{clientId}}', type: 'string'},
+          {key: 'password', value: '{{clientSecret}}', type: 'string'},
+        ],
+      };
+    } else if (!request.auth || request.auth.type === 'noauth') {
+      request.auth = {type: 'noauth'};
+    } else {
+      delete request.auth;
+    }
   }
 }
 
 /** Converts the joined description at `descriptionFile` into a collection written to `outputFile`. */
 export async function writePostmanCollection(descriptionFile: string, outputFile: string): Promise<void> {
   const text = readFileSync(descriptionFile, 'utf8');
+  const description = parse(text) as Description;
   const collection = await convert(text);
-  inheritAuth(collection.item);
+  settleRequests(collection.item, pathsWithOwnServers(description));
   collection.variable = [
     {
       key: 'baseUrl',
       value: HOSTS.api.sandbox,
       type: 'string',
       description: `The ${PRODUCT_NAME} sandbox API.`,
+    },
+    {
+      key: 'authBaseUrl',
+      value: HOSTS.auth.sandbox,
+      type: 'string',
+      description: `The ${PRODUCT_NAME} sandbox authorization server.`,
     },
     {key: 'clientId', value: '', type: 'string', description: 'Your sandbox client id.'},
     {key: 'clientSecret', value: '', type: 'secret', description: 'Your sandbox client secret.'},
@@ -84,7 +133,7 @@ export async function writePostmanCollection(descriptionFile: string, outputFile
     type: 'oauth2',
     oauth2: [
       {key: 'grant_type', value: 'client_credentials', type: 'string'},
-      {key: 'accessTokenUrl', value: tokenUrl(parse(text) as Description), type: 'string'},
+      {key: 'accessTokenUrl', value: tokenUrl(description), type: 'string'},
       {key: 'clientId', value: '{{clientId}}', type: 'string'},
       {key: 'clientSecret', value: '{{clientSecret}}', type: 'string'},
       {key: 'scope', value: '{{scope}}', type: 'string'},

@@ -54,12 +54,19 @@ describe('the Postman collection of the joined merchant API', () => {
     assert.deepEqual([...made].sort(), [...operations].sort());
   });
 
-  test('every request goes to {{baseUrl}}, the sandbox API of src/constants.ts', () => {
-    assert.deepEqual(
-      collection.variable.find((variable) => variable.key === 'baseUrl')?.value,
-      HOSTS.api.sandbox,
-    );
-    for (const request of requests(collection.item)) assert.deepEqual(request.url.host, ['{{baseUrl}}']);
+  /** Whether a request is one of the authorization server's (`/oauth2/...`), which has hosts of its own. */
+  const toAuthorizationServer = (request) => request.url.path[0] === 'oauth2';
+
+  test('every API request goes to {{baseUrl}}, the sandbox API of src/constants.ts', () => {
+    const variable = (key) => collection.variable.find((entry) => entry.key === key)?.value;
+    assert.equal(variable('baseUrl'), HOSTS.api.sandbox);
+    assert.equal(variable('authBaseUrl'), HOSTS.auth.sandbox);
+    const all = requests(collection.item);
+    assert.ok(all.filter(toAuthorizationServer).length >= 2);
+    for (const request of all) {
+      const host = toAuthorizationServer(request) ? '{{authBaseUrl}}' : '{{baseUrl}}';
+      assert.deepEqual(request.url.host, [host], `${request.method} /${request.url.path.join('/')}`);
+    }
   });
 
   test('the collection authorizes with OAuth 2.0 client credentials at the sandbox token endpoint', () => {
@@ -69,12 +76,21 @@ describe('the Postman collection of the joined merchant API', () => {
     assert.equal(settings.accessTokenUrl, `${HOSTS.auth.sandbox}/oauth2/token`);
     assert.equal(settings.clientId, '{{clientId}}');
     assert.equal(settings.client_authentication, 'header');
-    // Requests that need a token inherit it instead of carrying their own.
-    assert.ok(
-      requests(collection.item).every(
-        (request) => request.auth === undefined || request.auth.type === 'noauth',
-      ),
+    // API requests that need a token inherit it instead of carrying their own.
+    const api = requests(collection.item).filter((request) => !toAuthorizationServer(request));
+    assert.ok(api.every((request) => request.auth === undefined || request.auth.type === 'noauth'));
+  });
+
+  test('the token endpoint takes the client id and secret as HTTP Basic; the authorization endpoint none', () => {
+    const byPath = Object.fromEntries(
+      requests(collection.item)
+        .filter(toAuthorizationServer)
+        .map((request) => [`${request.method} /${request.url.path.join('/')}`, request.auth]),
     );
+    const basic = Object.fromEntries(byPath['POST /oauth2/token'].basic.map(({key, value}) => [key, value]));
+    assert.equal(byPath['POST /oauth2/token'].type, 'basic');
+    assert.deepEqual(basic, {username: '{{clientId}}', password: '{{clientSecret}}'});
+    assert.deepEqual(byPath['GET /oauth2/auth'], {type: 'noauth'});
   });
 
   test('a description the converter cannot read is refused with a message, and nothing is written', async () => {
