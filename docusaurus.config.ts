@@ -205,7 +205,9 @@ const config: Config = {
         indexBlog: true,
         indexPages: true,
         // Lists of posts, with no title or text of their own: as results they were unnamed links.
-        ignoreFiles: ['blog/archive', 'blog/authors'],
+        ignoreFiles: ['blog/archive', 'blog/authors', 'changelog/archive'],
+        // Both blog instances: their lists of posts and tag pages are left out of the index.
+        blogRouteBasePath: ['blog', 'changelog'],
         docsRouteBasePath: ['docs', 'api'],
         docsPluginIdForPreferredVersion: 'default',
         explicitSearchResultPath: true,

@@ -116,7 +116,7 @@ function pageOf(document: SearchDocument): string {
 
 /** Which later part a page's text goes to, or LEAD_PART. */
 function partOf(url: string, reference: boolean): string {
-  if (url.startsWith('/blog')) return LATER_PARTS.blog;
+  if (url.startsWith('/blog') || url.startsWith('/changelog')) return LATER_PARTS.blog;
   if (url.startsWith('/api/') || url === '/api') return LATER_PARTS.petStore;
   if (reference || GENERATED_TEXT.test(url)) return LATER_PARTS.reference;
   return LEAD_PART;

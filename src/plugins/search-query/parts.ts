@@ -11,7 +11,7 @@
  *   method and path, parameter and field names, codes and events), and the
  *   text of the guides and other hand-written pages.
  * - The other parts hold the text of the generated reference pages, the pet
- *   store and the blog; the search loads them once the first results are
+ *   store, and the blog and changelog; the search loads them once the first results are
  *   shown, and later queries search them too.
  */
 export const LEAD_PART = '';
@@ -21,7 +21,7 @@ export const LATER_PARTS = {
   reference: '-docs-api',
   /** The text of the sample pet store's reference. */
   petStore: '-api',
-  /** The text of the sample blog. */
+  /** The text of the sample blog and of the API changelog. */
   blog: '-blog',
 } as const;
 
