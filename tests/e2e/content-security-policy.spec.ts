@@ -49,7 +49,10 @@ test.describe('Content-Security-Policy', () => {
     await page.keyboard.type('webhook signature');
     const suggestions = page.locator('.navbar').getByRole('listbox');
     await expect(suggestions.getByRole('option').first()).toBeVisible();
-    await suggestions.getByRole('link', {name: /See all results/}).click();
+    // The suggestions of "webhook" show while the rest is typed; the link follows the whole query.
+    const seeAll = suggestions.getByRole('link', {name: /See all results/});
+    await expect(seeAll).toHaveAttribute('href', /[?&]q=webhook(%20|\+)signature(&|$)/);
+    await seeAll.click();
     await expect(page).toHaveURL(
       (url) => /^\/search\/?$/.test(url.pathname) && url.searchParams.get('q') === 'webhook signature',
     );
