@@ -30,26 +30,14 @@
 import {readFileSync, writeFileSync} from 'node:fs';
 import path from 'node:path';
 
-import {COMPACT_INDEX_VERSION, type CompactIndex, stem} from '../../src/plugins/search-query/compactIndex';
+import {
+  COMPACT_INDEX_VERSION,
+  type CompactIndex,
+  type SearchDocument,
+  stem,
+} from '../../src/plugins/search-query/compactIndex';
 import {LATER_PARTS, LEAD_PART} from '../../src/plugins/search-query/parts';
 import {indexWords} from '../../src/plugins/search-query/text';
-
-export interface SearchDocument {
-  /** Id, unique over the five entries but shared by a page's title, description and keywords. */
-  i: number;
-  /** Text. */
-  t: string;
-  /** Address of the page; left out of the published documents that have `p`. */
-  u: string;
-  /** Anchor. */
-  h?: string;
-  /** Id of the page's title document. */
-  p?: number;
-  /** Title of the page or section. */
-  s?: string;
-  /** Breadcrumbs. */
-  b?: string[];
-}
 
 export interface IndexEntry {
   documents: SearchDocument[];

@@ -14,6 +14,24 @@
  */
 import lunr from 'lunr';
 
+/** A document of the index: a page's title, a heading, a description, keywords or text. */
+export interface SearchDocument {
+  /** Id, unique over the five entries but shared by a page's title, description and keywords. */
+  i: number;
+  /** Text. */
+  t: string;
+  /** Address of the page; left out of the published documents that have `p`. */
+  u: string;
+  /** Anchor. */
+  h?: string;
+  /** Id of the page's title document. */
+  p?: number;
+  /** Title of the page or section. */
+  s?: string;
+  /** Breadcrumbs. */
+  b?: string[];
+}
+
 export const COMPACT_INDEX_VERSION = 1;
 
 export interface CompactIndex {

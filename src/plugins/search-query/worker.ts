@@ -27,19 +27,9 @@ import lunr from 'lunr';
 import {searchIndexUrl} from '@generated/@easyops-cn/docusaurus-search-local/default/generated-constants.js';
 
 import {SEARCH_SYNONYMS} from '../../config/search-synonyms';
-import {type CompactIndex, loadCompactIndex, stem, TokenSets} from './compactIndex';
+import {type CompactIndex, loadCompactIndex, type SearchDocument, stem, TokenSets} from './compactIndex';
 import {LATER_PARTS, LEAD_PART} from './parts';
 import {queryWords, words} from './text';
-
-export interface SearchDocument {
-  i: number;
-  t: string;
-  u: string;
-  h?: string;
-  p?: number;
-  s?: string;
-  b?: string[];
-}
 
 interface LoadedEntry {
   type: number;
