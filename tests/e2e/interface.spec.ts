@@ -38,10 +38,21 @@ test.describe('navbar', () => {
     await waitForHydration(page);
     const navbar = page.locator('nav.navbar');
     await expect(navbar).toBeInViewport();
-    await page.evaluate(() => window.scrollBy(0, 600));
-    await page.evaluate(() => window.scrollBy(0, 600));
+    // The navbar compares each scroll position with the one before, as a reader's wheel
+    // produces them: one scroll event per step, never two steps folded into one event.
+    const scrollStep = (pixels: number) =>
+      page.evaluate(
+        (by) =>
+          new Promise<void>((resolve) => {
+            window.addEventListener('scroll', () => requestAnimationFrame(() => resolve()), {once: true});
+            window.scrollBy(0, by);
+          }),
+        pixels,
+      );
+    await scrollStep(600);
+    await scrollStep(600);
     await expect(navbar).toHaveClass(/navbarHidden/);
-    await page.evaluate(() => window.scrollBy(0, -300));
+    await scrollStep(-300);
     await expect(navbar).not.toHaveClass(/navbarHidden/);
   });
 });
