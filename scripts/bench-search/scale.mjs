@@ -4,7 +4,8 @@
  * hand-written page and generated operation page under docs/ is copied nine more times, each copy
  * in a folder of its own with its title numbered, so the search index grows as with ten times the
  * content. Hub pages (their cards list a sidebar category) are left out of the copies. The copy is
- * then built as `npm run build` builds the site, the generated reference included.
+ * then committed to a git repository of its own (the build dates pages from git) and built as
+ * `npm run build` builds the site, the generated reference included.
  */
 import {spawnSync} from 'node:child_process';
 import {cpSync, readdirSync, readFileSync, writeFileSync} from 'node:fs';
@@ -45,6 +46,19 @@ export async function buildScaledCopy(root) {
       }
     }
   }
+  // The production build dates each page from git (last updated, sitemap lastmod), so the copy
+  // is made a repository of its own with everything committed once.
+  const git = (...args) => {
+    const result = spawnSync('git', ['-c', 'user.name=bench', '-c', 'user.email=bench@localhost', ...args], {
+      cwd: folder,
+      stdio: ['ignore', 'ignore', 'inherit'],
+    });
+    if (result.status !== 0)
+      throw new Error(`bench:search: git ${args[0]} failed in the scaled copy (${folder})`);
+  };
+  git('init', '--quiet');
+  git('add', '--all');
+  git('commit', '--quiet', '--no-verify', '--message', 'Scaled copy of the portal');
   const build = path.join(folder, 'build');
   const run = spawnSync(path.join(root, 'node_modules', '.bin', 'jiti'), ['scripts/build-site.ts'], {
     cwd: folder,
