@@ -59,7 +59,15 @@ const K1 = 1.2;
 const B = 0.75;
 const FIELD = 't';
 
-/** A lunr index from its compact form; `refs` are the documents' refs, in order. */
+type Posting = {_index: number; [FIELD]: Record<string, object>};
+
+/**
+ * A lunr index from its compact form; `refs` are the documents' refs, in order.
+ *
+ * The scores of every document vector are needed at once, but a query reads the postings of
+ * only the few words it matches: each word's posting (the documents that hold it, as the library
+ * keeps them) is built the first time a query reads it, so loading allocates nothing per word.
+ */
 export function loadCompactIndex(compact: CompactIndex, refs: string[]): lunr.Index {
   if (compact.version !== COMPACT_INDEX_VERSION) {
     throw new Error(`Unknown search index version ${String(compact.version)}`);
@@ -67,29 +75,45 @@ export function loadCompactIndex(compact: CompactIndex, refs: string[]): lunr.In
   const documentCount = refs.length;
   const totalLength = compact.lengths.reduce((sum, length) => sum + length, 0);
   const averageLength = documentCount ? totalLength / documentCount : 0;
-  // No prototype: the index may hold words such as `constructor`.
-  const invertedIndex = Object.create(null) as Record<
-    string,
-    {_index: number; [FIELD]: Record<string, object>}
-  >;
   const vectors: number[][] = refs.map(() => []);
 
-  compact.terms.forEach((term, termIndex) => {
+  compact.terms.forEach((_term, termIndex) => {
     const flat = compact.postings[termIndex] ?? [];
-    const documents = Object.create(null) as Record<string, object>;
     const withTerm = flat.length / 2;
     const idf = Math.log(1 + Math.abs((documentCount - withTerm + 0.5) / (withTerm + 0.5)));
     let position = 0;
     for (let k = 0; k < flat.length; k += 2) {
       position += flat[k];
       const frequency = flat[k + 1];
-      documents[refs[position]] = {};
       const length = compact.lengths[position] ?? 0;
       const score =
         (idf * ((K1 + 1) * frequency)) / (K1 * (1 - B + (B * length) / (averageLength || 1)) + frequency);
       vectors[position].push(termIndex, Math.round(score * 1000) / 1000);
     }
-    invertedIndex[term] = {_index: termIndex, [FIELD]: documents};
+  });
+
+  const termIndexes = new Map(compact.terms.map((term, termIndex) => [term, termIndex]));
+  function posting(termIndex: number): Posting {
+    const flat = compact.postings[termIndex] ?? [];
+    // No prototype: a ref is a number, but the object is read by whatever key a caller brings.
+    const documents = Object.create(null) as Record<string, object>;
+    let position = 0;
+    for (let k = 0; k < flat.length; k += 2) {
+      position += flat[k];
+      documents[refs[position]] = {};
+    }
+    return {_index: termIndex, [FIELD]: documents};
+  }
+  // No prototype: the index may hold words such as `constructor`.
+  const built = Object.create(null) as Record<string, Posting>;
+  const invertedIndex = new Proxy(built, {
+    get(target, term) {
+      if (typeof term !== 'string') return undefined;
+      const termIndex = termIndexes.get(term);
+      if (termIndex === undefined) return undefined;
+      return (target[term] ??= posting(termIndex));
+    },
+    has: (_target, term) => typeof term === 'string' && termIndexes.has(term),
   });
 
   const fieldVectors: Record<string, lunr.Vector> = {};
