@@ -73,6 +73,15 @@ test.describe('local search', () => {
     await expect(page.locator('article a[href*="order-state"]').first()).toBeVisible();
   });
 
+  test('the search page has one main landmark, holding the search field and the results', async ({page}) => {
+    await page.goto('/search?q=order%20state');
+    await waitForHydration(page);
+    const main = page.getByRole('main');
+    await expect(main).toHaveCount(1);
+    await expect(main.getByRole('searchbox', {name: 'Search'})).toBeVisible();
+    await expect(main.locator('article a[href*="order-state"]').first()).toBeVisible();
+  });
+
   test('parameter names and endpoint paths of the reference are findable', async ({page}) => {
     await page.goto('/search?q=cancel_reason_code');
     await expect(

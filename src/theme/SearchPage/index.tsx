@@ -38,6 +38,7 @@ export default function SearchPageWrapper(props: Props): ReactNode {
     }
   }, [limited, location, history]);
   useMarkupFix(holder, limitInputsUnder, limited === null);
+  useMarkupFix(holder, markMainContent, limited === null);
   const slot = useMessageSlot(holder, limited === null);
 
   // The page searches as soon as it renders: it renders once the query is cut.
@@ -51,6 +52,15 @@ export default function SearchPageWrapper(props: Props): ReactNode {
       {slot && createPortal(<SearchUnavailable placement="page" />, slot)}
     </div>
   );
+}
+
+/**
+ * The plugin draws the page's field and results in a plain container, so the page has no main
+ * landmark for a screen reader to jump to: that container becomes the page's main content.
+ */
+function markMainContent(element: HTMLElement): void {
+  const content = element.querySelector('.main-wrapper > .container');
+  if (content && !element.querySelector('main, [role="main"]')) content.setAttribute('role', 'main');
 }
 
 /** An element placed right after the page's search field, for messages about the search. */
