@@ -61,6 +61,15 @@ const FIELD = 't';
 
 type Posting = {_index: number; [FIELD]: Record<string, object>};
 
+/** Calls `visit` with the position and count of each document of a word's compact postings. */
+function forEachPosting(flat: number[], visit: (position: number, frequency: number) => void): void {
+  let position = 0;
+  for (let k = 0; k < flat.length; k += 2) {
+    position += flat[k];
+    visit(position, flat[k + 1]);
+  }
+}
+
 /**
  * A lunr index from its compact form; `refs` are the documents' refs, in order.
  *
@@ -81,27 +90,21 @@ export function loadCompactIndex(compact: CompactIndex, refs: string[]): lunr.In
     const flat = compact.postings[termIndex] ?? [];
     const withTerm = flat.length / 2;
     const idf = Math.log(1 + Math.abs((documentCount - withTerm + 0.5) / (withTerm + 0.5)));
-    let position = 0;
-    for (let k = 0; k < flat.length; k += 2) {
-      position += flat[k];
-      const frequency = flat[k + 1];
+    forEachPosting(flat, (position, frequency) => {
       const length = compact.lengths[position] ?? 0;
       const score =
         (idf * ((K1 + 1) * frequency)) / (K1 * (1 - B + (B * length) / (averageLength || 1)) + frequency);
       vectors[position].push(termIndex, Math.round(score * 1000) / 1000);
-    }
+    });
   });
 
   const termIndexes = new Map(compact.terms.map((term, termIndex) => [term, termIndex]));
   function posting(termIndex: number): Posting {
-    const flat = compact.postings[termIndex] ?? [];
     // No prototype: a ref is a number, but the object is read by whatever key a caller brings.
     const documents = Object.create(null) as Record<string, object>;
-    let position = 0;
-    for (let k = 0; k < flat.length; k += 2) {
-      position += flat[k];
+    forEachPosting(compact.postings[termIndex] ?? [], (position) => {
       documents[refs[position]] = {};
-    }
+    });
     return {_index: termIndex, [FIELD]: documents};
   }
   // No prototype: the index may hold words such as `constructor`.
