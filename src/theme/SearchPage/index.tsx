@@ -37,8 +37,7 @@ export default function SearchPageWrapper(props: Props): ReactNode {
       history.replace({...location, search: limited});
     }
   }, [limited, location, history]);
-  useMarkupFix(holder, limitInputsUnder, limited === null);
-  useMarkupFix(holder, markMainContent, limited === null);
+  useMarkupFix(holder, completeMarkup, limited === null);
   const slot = useMessageSlot(holder, limited === null);
 
   // The page searches as soon as it renders: it renders once the query is cut.
@@ -52,6 +51,12 @@ export default function SearchPageWrapper(props: Props): ReactNode {
       {slot && createPortal(<SearchUnavailable placement="page" />, slot)}
     </div>
   );
+}
+
+/** What the portal completes in the plugin's markup, each time it redraws: one observer for both. */
+function completeMarkup(element: HTMLElement): void {
+  limitInputsUnder(element);
+  markMainContent(element);
 }
 
 /**
