@@ -1,7 +1,11 @@
 import type {MDXPlugin} from '@docusaurus/mdx-loader';
 import type {Options as BlogPluginOptions} from '@docusaurus/plugin-content-blog';
-import type * as Preset from '@docusaurus/preset-classic';
-import type {Config, PluginConfig} from '@docusaurus/types';
+import type {Options as DocsPluginOptions} from '@docusaurus/plugin-content-docs';
+import type {Options as PagesPluginOptions} from '@docusaurus/plugin-content-pages';
+import type {Options as SitemapPluginOptions} from '@docusaurus/plugin-sitemap';
+import type {Options as ClassicThemeOptions} from '@docusaurus/theme-classic';
+import type {UserThemeConfig as ClassicThemeConfig} from '@docusaurus/theme-common';
+import type {Config, PluginConfig, ThemeConfig} from '@docusaurus/types';
 import type * as OpenApiPlugin from 'docusaurus-plugin-openapi-docs';
 import type {PluginOptions as OpenApiPluginOptions} from 'docusaurus-plugin-openapi-docs/src/types';
 import type {ThemeConfig as OpenApiThemeConfig} from 'docusaurus-theme-openapi-docs';
@@ -10,6 +14,7 @@ import remarkCodeImport from 'remark-code-import';
 
 import {PORTAL_TITLE, PRODUCT_NAME, SUPPORT_EMAIL, TAGLINE} from './src/constants';
 import {docsEditUrl} from './src/config/edit-url';
+import remarkHighlightCode, {type HighlightCodeOptions} from './src/remark/highlight-code';
 import remarkSubstituteTokens from './src/remark/substitute-tokens';
 import {readBuildEnvironment} from './src/config/build-environment';
 import {tagManagerPlugin} from './src/config/tag-manager';
@@ -21,7 +26,15 @@ import {geraiApiSections} from './src/config/openapi';
 // SITE_URL and GTM_CONTAINER_ID, checked: a bad value stops here with a message naming it.
 const environment = readBuildEnvironment();
 
-const remarkPlugins: MDXPlugin[] = [[remarkCodeImport, {rootDir: __dirname}], remarkSubstituteTokens];
+// Only languages prism-react-renderer lacks: it already has JSON, Python, Go and YAML.
+const prismLanguages = ['bash', 'java', 'php', 'http'];
+
+const remarkPlugins: MDXPlugin[] = [
+  [remarkCodeImport, {rootDir: __dirname}],
+  remarkSubstituteTokens,
+  // Last: it highlights code blocks as the plugins above leave them.
+  [remarkHighlightCode, {additionalLanguages: prismLanguages} satisfies HighlightCodeOptions],
+];
 
 const config: Config = {
   title: PORTAL_TITLE,
@@ -58,53 +71,53 @@ const config: Config = {
     },
   },
 
-  presets: [
-    [
-      'classic',
-      {
-        docs: {
-          path: 'docs',
-          routeBasePath: 'docs',
-          sidebarPath: './sidebars.ts',
-          remarkPlugins,
-          editUrl: docsEditUrl,
-          showLastUpdateTime: true,
-          lastVersion: 'current',
-          versions: {
-            current: {label: 'Next', path: ''},
-          },
-        },
-        blog: {
-          showReadingTime: true,
-          blogTitle: `${PRODUCT_NAME} developer blog`,
-          blogDescription: `News from the ${PRODUCT_NAME} developer relations team.`,
-          tags: 'tags.yml',
-          authorsMapPath: 'authors.yml',
-          onInlineTags: 'throw',
-          onInlineAuthors: 'throw',
-          onUntruncatedBlogPosts: 'throw',
-          remarkPlugins,
-          feedOptions: {type: ['rss', 'atom'], xslt: true},
-        },
-        pages: {
-          remarkPlugins,
-        },
-        theme: {
-          customCss: './src/css/custom.css',
-        },
-        sitemap: {
-          changefreq: 'weekly',
-          priority: 0.5,
-          // The date each page last changed, from git (the docs and blog plugins read it).
-          lastmod: 'date',
-        },
-      } satisfies Preset.Options,
-    ],
-  ],
-
   clientModules: ['./src/clientModules/limitSearchAddress.ts', './src/clientModules/routeLoadFailure.ts'],
 
+  // The plugins of the classic preset, listed one by one: the site uses its own
+  // version of the classic theme (see themes below).
   plugins: [
+    '@docusaurus/plugin-css-cascade-layers',
+    [
+      '@docusaurus/plugin-content-docs',
+      {
+        path: 'docs',
+        routeBasePath: 'docs',
+        sidebarPath: './sidebars.ts',
+        remarkPlugins,
+        editUrl: docsEditUrl,
+        showLastUpdateTime: true,
+        lastVersion: 'current',
+        versions: {
+          current: {label: 'Next', path: ''},
+        },
+      } satisfies DocsPluginOptions,
+    ],
+    [
+      '@docusaurus/plugin-content-blog',
+      {
+        showReadingTime: true,
+        blogTitle: `${PRODUCT_NAME} developer blog`,
+        blogDescription: `News from the ${PRODUCT_NAME} developer relations team.`,
+        tags: 'tags.yml',
+        authorsMapPath: 'authors.yml',
+        onInlineTags: 'throw',
+        onInlineAuthors: 'throw',
+        onUntruncatedBlogPosts: 'throw',
+        remarkPlugins,
+        feedOptions: {type: ['rss', 'atom'], xslt: true},
+      } satisfies BlogPluginOptions,
+    ],
+    ['@docusaurus/plugin-content-pages', {remarkPlugins} satisfies PagesPluginOptions],
+    [
+      '@docusaurus/plugin-sitemap',
+      {
+        changefreq: 'weekly',
+        priority: 0.5,
+        // The date each page last changed, from git (the docs and blog plugins read it).
+        lastmod: 'date',
+      } satisfies SitemapPluginOptions,
+    ],
+    '@docusaurus/plugin-svgr',
     [
       '@docusaurus/plugin-content-docs',
       {
@@ -194,6 +207,10 @@ const config: Config = {
   ] satisfies PluginConfig[],
 
   themes: [
+    [
+      './src/plugins/classic-theme/index.ts',
+      {customCss: './src/css/custom.css'} satisfies ClassicThemeOptions,
+    ],
     './src/plugins/openapi-theme/index.ts',
     '@docusaurus/theme-mermaid',
     [
@@ -325,9 +342,9 @@ const config: Config = {
     prism: {
       theme: prismThemes.github,
       darkTheme: prismThemes.dracula,
-      // Only languages prism-react-renderer lacks: it already has JSON, Python, Go and YAML, and each
-      // language listed here is defined again in the browser before any page is shown.
-      additionalLanguages: ['bash', 'java', 'php', 'http'],
+      // Code blocks of Markdown are highlighted as the site is built (src/remark/highlight-code.ts);
+      // the browser loads Prism and these languages only for code written there.
+      additionalLanguages: prismLanguages,
     },
     languageTabs: [
       {highlight: 'bash', language: 'curl', logoClass: 'curl'},
@@ -337,7 +354,7 @@ const config: Config = {
       {highlight: 'java', language: 'java', logoClass: 'java', variant: 'unirest'},
       {highlight: 'php', language: 'php', logoClass: 'php'},
     ],
-  } satisfies Preset.ThemeConfig & OpenApiThemeConfig,
+  } satisfies ThemeConfig & ClassicThemeConfig & OpenApiThemeConfig,
 };
 
 export default config;

@@ -8,6 +8,8 @@ import {createStorage} from '@theme/ApiExplorer/storage-utils';
 import {createStoreWithState} from '@theme/ApiItem/store';
 // The theme's stylesheet, in a CSS file that loads with this chunk (src/plugins/openapi-theme).
 import '@gerai/api-explorer-stylesheet';
+// The site's Prism languages (Java, PHP...), for the code samples: pages do not load Prism.
+import '@site/src/theme/CodeBlock/Content/prism';
 
 /**
  * The OpenAPI theme's request panel (authorization, server, parameters, body,

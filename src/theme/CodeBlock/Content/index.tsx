@@ -1,0 +1,128 @@
+import {useEffect, useMemo, useState, type CSSProperties, type ReactNode} from 'react';
+import clsx from 'clsx';
+import {usePrismTheme} from '@docusaurus/theme-common';
+import {useCodeBlockContext} from '@docusaurus/theme-common/internal';
+import Line from '@theme/CodeBlock/Line';
+import type {Props as LineProps} from '@theme/CodeBlock/Line';
+
+import {plainLines, textOfLines, type CodeToken} from '@site/src/remark/code-tokens';
+
+import {useHighlightedCode} from '../highlightedCode';
+
+import styles from './styles.module.css';
+
+type PrismTheme = ReturnType<typeof usePrismTheme>;
+type Lines = readonly (readonly CodeToken[])[];
+
+/** The Prism theme's styles by token type, for one language, as prism-react-renderer applies them. */
+function themeStyles(theme: PrismTheme, language: string): Record<string, CSSProperties> {
+  const byType: Record<string, CSSProperties> = {};
+  for (const {types, style, languages} of theme.styles) {
+    if (languages && !languages.includes(language)) continue;
+    for (const type of types) byType[type] = {...byType[type], ...(style as CSSProperties)};
+  }
+  return byType;
+}
+
+/** What prism-react-renderer's `getLineProps` and `getTokenProps` give a line and a token. */
+function propsGetters(theme: PrismTheme, language: string) {
+  const byType = themeStyles(theme, language);
+  const plain: CSSProperties = {...(theme.plain as CSSProperties), backgroundColor: undefined};
+  const getLineProps: LineProps['getLineProps'] = ({className, style}) => ({
+    className: clsx('token-line', className),
+    style: {...plain, ...style},
+  });
+  const getTokenProps: LineProps['getTokenProps'] = ({token, className, style, ...rest}) => {
+    const {types, empty} = token as CodeToken;
+    const isPlain = types.length === 1 && types[0] === 'plain';
+    const tokenStyle: CSSProperties | undefined = isPlain
+      ? empty
+        ? {display: 'inline-block'}
+        : undefined
+      : Object.assign(empty ? {display: 'inline-block'} : {}, ...types.map((type) => byType[type]));
+    return {
+      ...rest,
+      className: clsx('token', ...types, className),
+      children: token.content,
+      style: style ? {...tokenStyle, ...style} : tokenStyle,
+    };
+  };
+  return {getLineProps, getTokenProps};
+}
+
+/**
+ * Tokens for code that the build did not highlight (a block written in JSX):
+ * plain lines first, on the server too, then Prism's tokens once it has
+ * loaded in the browser. The text stays where it is; only its colors change.
+ */
+function useTokensInBrowser(code: string, language: string, needed: boolean): Lines {
+  const [highlighted, setHighlighted] = useState<{code: string; language: string; lines: Lines}>();
+  useEffect(() => {
+    if (!needed) return undefined;
+    let current = true;
+    import('./prism')
+      .then(({tokenize}) => {
+        if (current) setHighlighted({code, language, lines: tokenize(code, language)});
+      })
+      // Offline or a failed chunk: the code stays readable as plain text.
+      .catch(() => undefined);
+    return () => {
+      current = false;
+    };
+  }, [code, language, needed]);
+  return useMemo(
+    () =>
+      highlighted?.code === code && highlighted.language === language ? highlighted.lines : plainLines(code),
+    [highlighted, code, language],
+  );
+}
+
+/**
+ * The highlighted lines of a code block. The theme's own version runs Prism
+ * on every block in the browser, and loads Prism with every page; this one
+ * shows the tokens the build found (src/remark/highlight-code.ts) and loads
+ * Prism only for a block the build did not highlight.
+ */
+export default function CodeBlockContent({className}: {readonly className?: string}): ReactNode {
+  const {
+    metadata,
+    wordWrap: {codeBlockRef},
+  } = useCodeBlockContext();
+  const prismTheme = usePrismTheme();
+  const built = useHighlightedCode();
+  const {code, language, lineNumbersStart, lineClassNames} = metadata;
+  const fromBuild =
+    built && built.language === language && textOfLines(built.lines) === code ? built.lines : undefined;
+  const inBrowser = useTokensInBrowser(code, language, fromBuild === undefined);
+  const lines = fromBuild ?? inBrowser;
+  const {getLineProps, getTokenProps} = useMemo(
+    () => propsGetters(prismTheme, language),
+    [prismTheme, language],
+  );
+  return (
+    <pre
+      ref={codeBlockRef}
+      // Focusable, so that a keyboard can scroll a long line.
+      tabIndex={0}
+      className={clsx(className, 'prism-code', `language-${language}`, styles.codeBlock, 'thin-scrollbar')}
+      style={prismTheme.plain as CSSProperties}>
+      <code
+        className={clsx(styles.lines, lineNumbersStart !== undefined && styles.linesNumbered)}
+        style={
+          lineNumbersStart === undefined ? undefined : {counterReset: `line-count ${lineNumbersStart - 1}`}
+        }>
+        {lines.map((line, index) => (
+          <Line
+            // Lines have no identity of their own.
+            key={index}
+            line={line as LineProps['line']}
+            getLineProps={getLineProps}
+            getTokenProps={getTokenProps}
+            classNames={lineClassNames[index]}
+            showLineNumbers={lineNumbersStart !== undefined}
+          />
+        ))}
+      </code>
+    </pre>
+  );
+}

@@ -1,0 +1,85 @@
+import {expect, test, type Page} from '@playwright/test';
+
+import {openRequestPanel, waitForHydration, watchErrors} from '../support/pages';
+
+/**
+ * Code blocks of Markdown are highlighted while the site is built, so a page
+ * shows coloured code without running a highlighter: Prism, its grammars and
+ * the site's extra languages load only where code is written in the browser.
+ */
+
+/** Text only Prism's core has: every grammar is built with `languages.extend(`. */
+const PRISM_MARKER = '.languages.extend(';
+
+/** The text of every script the page loads, read as they arrive. */
+function collectScripts(page: Page): () => Promise<string[]> {
+  const scripts: Promise<string>[] = [];
+  page.on('response', (response) => {
+    if (response.request().resourceType() === 'script') scripts.push(response.text().catch(() => ''));
+  });
+  return () => Promise.all(scripts);
+}
+
+/** The text and colour of the tokens of the page's first code block in `language`, plain text left out. */
+function tokens(page: Page, language: string) {
+  return page
+    .locator(`pre.language-${language}`)
+    .first()
+    .locator('.token:not(.plain)')
+    .evaluateAll((spans) => spans.map((span) => `${span.textContent ?? ''} ${getComputedStyle(span).color}`));
+}
+
+/** How many code blocks in `language` show no coloured token. */
+function uncolouredBlocks(page: Page, language: string) {
+  return page
+    .locator(`pre.language-${language}`)
+    .evaluateAll((blocks) => blocks.filter((block) => !block.querySelector('.token:not(.plain)')).length);
+}
+
+test('a guide shows its code coloured, with or without JavaScript, and never loads Prism', async ({
+  page,
+  browser,
+}) => {
+  const errors = watchErrors(page);
+  const scripts = collectScripts(page);
+  await page.goto('/docs/docs/getting-started');
+  await waitForHydration(page);
+  await page.waitForLoadState('networkidle');
+  const withScript = await tokens(page, 'bash');
+  // `export` is a shell built-in; the token is coloured by the Prism theme, not left as plain text.
+  expect(withScript).toContainEqual(expect.stringMatching(/^export rgb\(/));
+  expect(new Set(withScript.map((token) => token.replace(/^.* (rgb)/, '$1'))).size).toBeGreaterThan(1);
+  expect((await scripts()).some((text) => text.includes(PRISM_MARKER))).toBe(false);
+  expect(errors).toEqual([]);
+
+  const context = await browser.newContext({javaScriptEnabled: false});
+  const staticPage = await context.newPage();
+  await staticPage.goto('/docs/docs/getting-started');
+  expect(await tokens(staticPage, 'bash')).toEqual(withScript);
+  await context.close();
+});
+
+test('code written in the browser is coloured once Prism has loaded', async ({page}) => {
+  const errors = watchErrors(page);
+  const scripts = collectScripts(page);
+  // The worked signature example is computed in the page, not written in Markdown.
+  await page.goto('/docs/api/webhooks/receiving-notifications');
+  await waitForHydration(page);
+  await expect.poll(() => uncolouredBlocks(page, 'json')).toBe(0);
+  await expect.poll(() => uncolouredBlocks(page, 'bash')).toBe(0);
+  expect((await scripts()).some((text) => text.includes(PRISM_MARKER))).toBe(true);
+  expect(errors).toEqual([]);
+});
+
+test("the request panel's samples are coloured in the site's extra languages", async ({page}) => {
+  await page.goto('/docs/api/food-integration/accept-order');
+  await openRequestPanel(page);
+  for (const [tab, language] of [
+    ['java', 'java'],
+    ['php', 'php'],
+    ['curl', 'bash'],
+  ] as const) {
+    await page.getByRole('tab', {name: tab, exact: true}).click();
+    await expect.poll(() => tokens(page, language).then((found) => found.length)).toBeGreaterThan(5);
+  }
+});
