@@ -340,8 +340,8 @@ const config: Config = {
       copyright: `Copyright © ${new Date().getFullYear()} ${PRODUCT_NAME}. ${PRODUCT_NAME} and every host on this site are fictional; the hosts use the reserved .example domain.`,
     },
     prism: {
+      // The site is light only (colorMode above), so there is no dark theme to ship to every page.
       theme: prismThemes.github,
-      darkTheme: prismThemes.dracula,
       // Code blocks of Markdown are highlighted as the site is built (src/remark/highlight-code.ts);
       // the browser loads Prism and these languages only for code written there.
       additionalLanguages: prismLanguages,

@@ -3,10 +3,11 @@
  * (src/remark/highlight-code.ts) and `@theme/CodeBlock` reads them back.
  *
  * A token is what prism-react-renderer yields: its Prism types and its text;
- * `empty` marks the one token of an empty line. In a page they are written
- * compactly, as JSON: `types` lists each distinct set of types once, and each
- * line is a flat list of `[types index, text, types index, text...]`, or
- * `[types index]` alone for an empty line.
+ * `empty` marks the one token of an empty line. The page already holds the
+ * block's text, so the tokens are written as JSON without it: `types` lists
+ * each distinct set of types once, and each line is a flat list of
+ * `[types index, length, types index, length...]`, or `[types index]` alone
+ * for an empty line.
  */
 import type {Prism as PrismInstance, normalizeTokens as NormalizeTokens} from 'prism-react-renderer';
 
@@ -16,19 +17,15 @@ export interface CodeToken {
   readonly empty?: boolean;
 }
 
+export type CodeLines = readonly (readonly CodeToken[])[];
+
 interface EncodedTokens {
   readonly language: string;
   readonly types: readonly string[];
-  readonly lines: readonly (readonly (number | string)[])[];
+  readonly lines: readonly (readonly number[])[];
 }
 
-/** A code block's language and tokens, decoded. */
-export interface HighlightedCode {
-  readonly language: string;
-  readonly lines: readonly (readonly CodeToken[])[];
-}
-
-export function encodeCodeTokens(language: string, lines: readonly (readonly CodeToken[])[]): string {
+export function encodeCodeTokens(language: string, lines: CodeLines): string {
   const types: string[] = [];
   const indexOf = new Map<string, number>();
   const typesIndex = (token: CodeToken): number => {
@@ -47,42 +44,58 @@ export function encodeCodeTokens(language: string, lines: readonly (readonly Cod
       const [first] = line;
       return line.length === 1 && first?.empty
         ? [typesIndex(first)]
-        : line.flatMap((token) => [typesIndex(token), token.content]);
+        : line.flatMap((token) => [typesIndex(token), token.content.length]);
     }),
   };
   return JSON.stringify(encoded);
 }
 
-/** The tokens of `encoded`, or undefined when it is not what encodeCodeTokens writes. */
-export function decodeCodeTokens(encoded: unknown): HighlightedCode | undefined {
+/**
+ * The tokens of `code` in `language` that `encoded` describes; undefined when
+ * it is not what encodeCodeTokens wrote for that text (another language, or
+ * a text the theme changed, as it does when it takes out magic comments).
+ */
+export function decodeCodeTokens(encoded: unknown, code: string, language: string): CodeLines | undefined {
   if (typeof encoded !== 'string') return undefined;
-  let parsed: EncodedTokens;
+  let parsed: Partial<EncodedTokens>;
   try {
-    parsed = JSON.parse(encoded) as EncodedTokens;
+    parsed = JSON.parse(encoded) as Partial<EncodedTokens>;
   } catch {
     return undefined;
   }
-  if (typeof parsed?.language !== 'string' || !Array.isArray(parsed.types) || !Array.isArray(parsed.lines)) {
+  const {types, lines} = parsed;
+  const texts = code.split('\n');
+  if (
+    parsed.language !== language ||
+    !Array.isArray(types) ||
+    !Array.isArray(lines) ||
+    lines.length !== texts.length
+  ) {
     return undefined;
   }
-  const typesOf = (index: number | string | undefined): string[] =>
-    (parsed.types[Number(index)] ?? 'plain').split(' ');
-  return {
-    language: parsed.language,
-    lines: parsed.lines.map((line) => {
-      if (line.length === 1) return [{types: typesOf(line[0]), content: '\n', empty: true}];
-      const tokens: CodeToken[] = [];
-      for (let i = 0; i + 1 < line.length; i += 2) {
-        tokens.push({types: typesOf(line[i]), content: String(line[i + 1])});
-      }
-      return tokens;
-    }),
-  };
-}
-
-/** The text `lines` were made from: what the theme highlights, for a block whose text has not changed since. */
-export function textOfLines(lines: readonly (readonly CodeToken[])[]): string {
-  return lines.map((line) => line.map((token) => (token.empty ? '' : token.content)).join('')).join('\n');
+  const typesOf = (index: number): string[] | undefined => types[index]?.split(' ');
+  const decoded: CodeToken[][] = [];
+  for (const [number, line] of lines.entries()) {
+    const text = texts[number] ?? '';
+    if (line.length === 1) {
+      const lineTypes = typesOf(line[0] ?? -1);
+      if (text !== '' || !lineTypes) return undefined;
+      decoded.push([{types: lineTypes, content: '\n', empty: true}]);
+      continue;
+    }
+    const tokens: CodeToken[] = [];
+    let at = 0;
+    for (let i = 0; i + 1 < line.length; i += 2) {
+      const tokenTypes = typesOf(line[i] ?? -1);
+      const length = line[i + 1] ?? -1;
+      if (!tokenTypes || length < 0) return undefined;
+      tokens.push({types: tokenTypes, content: text.slice(at, at + length)});
+      at += length;
+    }
+    if (at !== text.length) return undefined;
+    decoded.push(tokens);
+  }
+  return decoded;
 }
 
 /**

@@ -1,11 +1,9 @@
-import {useMemo, type ReactNode} from 'react';
+import type {ReactNode} from 'react';
 import CodeBlock from '@theme-original/CodeBlock';
 import type CodeBlockType from '@theme/CodeBlock';
 import type {WrapperProps} from '@docusaurus/types';
 
-import {decodeCodeTokens} from '@site/src/remark/code-tokens';
-
-import {HighlightedCodeContext} from './highlightedCode';
+import {BuiltTokensContext} from './highlightedCode';
 
 type Props = WrapperProps<typeof CodeBlockType> & {
   /** The block's tokens, written by the build into a fenced block of Markdown (src/remark/highlight-code.ts). */
@@ -18,11 +16,10 @@ type Props = WrapperProps<typeof CodeBlockType> & {
  * highlighter in the browser. Blocks written in JSX have none and are
  * highlighted in the browser.
  */
-export default function CodeBlockWrapper({'data-code-tokens': encoded, ...props}: Props): ReactNode {
-  const highlighted = useMemo(() => decodeCodeTokens(encoded), [encoded]);
+export default function CodeBlockWrapper({'data-code-tokens': tokens, ...props}: Props): ReactNode {
   return (
-    <HighlightedCodeContext.Provider value={highlighted}>
+    <BuiltTokensContext.Provider value={tokens}>
       <CodeBlock {...props} />
-    </HighlightedCodeContext.Provider>
+    </BuiltTokensContext.Provider>
   );
 }

@@ -5,14 +5,13 @@ import {useCodeBlockContext} from '@docusaurus/theme-common/internal';
 import Line from '@theme/CodeBlock/Line';
 import type {Props as LineProps} from '@theme/CodeBlock/Line';
 
-import {plainLines, textOfLines, type CodeToken} from '@site/src/remark/code-tokens';
+import {decodeCodeTokens, plainLines, type CodeLines, type CodeToken} from '@site/src/remark/code-tokens';
 
-import {useHighlightedCode} from '../highlightedCode';
+import {useBuiltTokens} from '../highlightedCode';
 
 import styles from './styles.module.css';
 
 type PrismTheme = ReturnType<typeof usePrismTheme>;
-type Lines = readonly (readonly CodeToken[])[];
 
 /** The Prism theme's styles by token type, for one language, as prism-react-renderer applies them. */
 function themeStyles(theme: PrismTheme, language: string): Record<string, CSSProperties> {
@@ -55,8 +54,8 @@ function propsGetters(theme: PrismTheme, language: string) {
  * plain lines first, on the server too, then Prism's tokens once it has
  * loaded in the browser. The text stays where it is; only its colors change.
  */
-function useTokensInBrowser(code: string, language: string, needed: boolean): Lines {
-  const [highlighted, setHighlighted] = useState<{code: string; language: string; lines: Lines}>();
+function useTokensInBrowser(code: string, language: string, needed: boolean): CodeLines {
+  const [highlighted, setHighlighted] = useState<{code: string; language: string; lines: CodeLines}>();
   useEffect(() => {
     if (!needed) return undefined;
     let current = true;
@@ -89,10 +88,12 @@ export default function CodeBlockContent({className}: {readonly className?: stri
     wordWrap: {codeBlockRef},
   } = useCodeBlockContext();
   const prismTheme = usePrismTheme();
-  const built = useHighlightedCode();
+  const builtTokens = useBuiltTokens();
   const {code, language, lineNumbersStart, lineClassNames} = metadata;
-  const fromBuild =
-    built && built.language === language && textOfLines(built.lines) === code ? built.lines : undefined;
+  const fromBuild = useMemo(
+    () => decodeCodeTokens(builtTokens, code, language),
+    [builtTokens, code, language],
+  );
   const inBrowser = useTokensInBrowser(code, language, fromBuild === undefined);
   const lines = fromBuild ?? inBrowser;
   const {getLineProps, getTokenProps} = useMemo(
