@@ -235,6 +235,32 @@ test.describe('reference pages', () => {
 });
 
 test.describe('the request panel', () => {
+  test('without JavaScript, says it needs JavaScript and offers no button that does nothing', async ({
+    browser,
+    baseURL,
+  }) => {
+    const context = await browser.newContext({baseURL, javaScriptEnabled: false});
+    const page = await context.newPage();
+    await page.goto('/docs/api/food-integration/accept-order');
+    const panel = page.getByRole('region', {name: 'Try it'});
+    await expect(panel.getByRole('button', {name: 'Open the request panel'})).toBeDisabled();
+    // Playwright's text search skips <noscript>, so the note is found by its element.
+    const note = panel.locator('noscript > p');
+    await expect(note).toBeVisible();
+    await expect(note).toHaveText(/^The request panel needs JavaScript\./);
+    await context.close();
+  });
+
+  test('with JavaScript, opens from a button that works once the page is ready, with no note about JavaScript', async ({
+    page,
+  }) => {
+    await page.goto('/docs/api/food-integration/accept-order');
+    await waitForHydration(page);
+    const panel = page.getByRole('region', {name: 'Try it'});
+    await expect(panel.getByRole('button', {name: 'Open the request panel'})).toBeEnabled();
+    await expect(panel.locator('noscript > p')).toBeHidden();
+  });
+
   test('loads only when the reader asks for it, and then shows code samples in six languages', async ({
     page,
   }) => {

@@ -1,5 +1,6 @@
 import {useCallback, useRef, useState, type ComponentType, type ReactNode} from 'react';
 import clsx from 'clsx';
+import useIsBrowser from '@docusaurus/useIsBrowser';
 
 import type * as ExplorerModule from './Explorer';
 import type {Operation} from './Explorer';
@@ -45,6 +46,8 @@ interface Props {
  */
 export default function ApiExplorerPanel({encodedOperation, authGuide}: Props): ReactNode {
   const [state, setState] = useState<State>({phase: 'closed'});
+  // False in the page's HTML: the button works only once the page's script runs.
+  const isBrowser = useIsBrowser();
   const heading = useRef<HTMLHeadingElement>(null);
 
   const prefetch = useCallback(() => {
@@ -89,10 +92,16 @@ export default function ApiExplorerPanel({encodedOperation, authGuide}: Props): 
           <button
             type="button"
             className="button button--primary button--block"
-            disabled={state.phase === 'loading'}
+            disabled={!isBrowser || state.phase === 'loading'}
             onClick={open}>
             {state.phase === 'loading' ? 'Opening the request panel…' : 'Open the request panel'}
           </button>
+          <noscript>
+            <p className={styles.noScript}>
+              The request panel needs JavaScript. The request, its parameters and its responses are all on
+              this page.
+            </p>
+          </noscript>
         </>
       )}
     </section>
