@@ -21,6 +21,10 @@
  * 4. Only when every step has succeeded, puts the new pages and downloads in
  *    place of the previous ones, removing the pages of deleted operations. A
  *    failure leaves the pages and downloads of the previous run as they were.
+ *
+ * When nothing it reads has changed since its last run and the pages and
+ * downloads are as it left them, it reuses them and stops after step 1
+ * (./generate-api-docs/reuse.ts); `--force` runs every step regardless.
  */
 import {spawnSync} from 'node:child_process';
 import {
@@ -48,6 +52,7 @@ import {
   SIGNATURE_VECTORS_DOWNLOAD,
   SIGNED_BODY_DOWNLOAD,
 } from '../src/config/signature-example';
+import {recordRun, reusableRun} from './generate-api-docs/reuse';
 import {writeOpenApiDownloads} from './openapi-downloads';
 import {writePostmanCollection} from './postman-collection';
 
@@ -63,6 +68,18 @@ const targets = [
   {pluginId: 'petstore', dirs: ['api']},
   {pluginId: 'gerai', dirs: geraiApiSections.map((s) => path.join('docs', 'api', s.outputDir))},
 ];
+
+const pageDirs = targets.flatMap((target) => target.dirs);
+
+/** Where the generated files are, and which of the files there are generated (the others are written by hand). */
+const OUTPUT_DIRS = [...pageDirs, DOWNLOADS, WEBHOOK_DOWNLOADS, GLOSSARY_PARTIAL];
+function isGenerated(file: string): boolean {
+  const dir = path.dirname(file);
+  const name = path.basename(file);
+  if (file === GLOSSARY_PARTIAL || dir === WEBHOOK_DOWNLOADS) return true;
+  if (dir === DOWNLOADS) return name.endsWith('.yaml') || name === GERAI_POSTMAN_DOWNLOAD;
+  return pageDirs.includes(dir) && GENERATED.test(name);
+}
 
 /** Each folder of generated pages with the description it was generated from. */
 const describedFolders = [
@@ -222,7 +239,7 @@ function replaceFiles(from: string, to: string, owned: (name: string) => boolean
 }
 
 function install(staging: string): void {
-  for (const dir of targets.flatMap((target) => target.dirs)) {
+  for (const dir of pageDirs) {
     replaceFiles(path.join(staging, dir), path.join(root, dir), (name) => GENERATED.test(name));
   }
   replaceFiles(
@@ -246,11 +263,19 @@ async function main(): Promise<number> {
     return 1;
   }
 
+  if (!process.argv.includes('--force') && reusableRun(root, isGenerated, OUTPUT_DIRS)) {
+    console.log(
+      '✔ API reference unchanged: nothing it is generated from has changed since the last run, and its pages and downloads are as that run left them. (`npm run gen-api -- --force` generates it again.)',
+    );
+    return 0;
+  }
+
   const staging = mkdtempSync(path.join(tmpdir(), 'gerai-api-reference-'));
   try {
     run('Linting the OpenAPI descriptions (redocly lint)', bin('redocly'), ['lint', '--format=stylish']);
     await generate(staging);
     install(staging);
+    recordRun(root, isGenerated, OUTPUT_DIRS);
   } catch (error) {
     if (!(error instanceof StepFailed)) throw error;
     console.error(`\n✖ ${error.message} The pages and downloads generated before are kept as they were.`);

@@ -1,0 +1,101 @@
+/**
+ * Lets `npm run gen-api` skip its work when nothing it reads has changed since
+ * its last run and its output is still as it left it: the lint, the generator
+ * and the conversions take about 18 s, which every `npm start` and
+ * `npm run build` would otherwise pay again.
+ *
+ * What it reads (the descriptions, its own code, the site's configuration,
+ * the installed versions, the environment variables of the build) is
+ * fingerprinted; what it wrote is listed with a hash of each file. A run is
+ * reused only when the fingerprint is the same and the output folders hold
+ * exactly those files, unchanged. The record lives in `.docusaurus/`, so
+ * `npm run clear` forgets it; `--force` regenerates regardless.
+ */
+import {createHash} from 'node:crypto';
+import {existsSync, mkdirSync, readdirSync, readFileSync, statSync, writeFileSync} from 'node:fs';
+import path from 'node:path';
+
+/** Files and folders whose content decides what the generator writes. */
+const INPUTS = [
+  'openapi',
+  'scripts',
+  'src/config',
+  'src/constants.ts',
+  'samples/webhooks/test-vectors.json',
+  'docusaurus.config.ts',
+  'redocly.yaml',
+  'package-lock.json',
+];
+
+/** Environment variables the generation reads (src/config/build-environment.ts). */
+const ENVIRONMENT = ['SITE_URL', 'GTM_CONTAINER_ID'];
+
+const RECORD = path.join('.docusaurus', 'api-reference-run.json');
+
+interface Record {
+  readonly fingerprint: string;
+  readonly outputs: {readonly [file: string]: string};
+}
+
+const sha256 = (data: string | Buffer) => createHash('sha256').update(data).digest('hex');
+
+function filesUnder(root: string, entry: string): string[] {
+  const full = path.join(root, entry);
+  if (!existsSync(full)) return [];
+  if (!statSync(full).isDirectory()) return [entry];
+  return readdirSync(full)
+    .sort()
+    .flatMap((name) => filesUnder(root, path.join(entry, name)));
+}
+
+function fingerprint(root: string): string {
+  const hash = createHash('sha256');
+  for (const file of INPUTS.flatMap((entry) => filesUnder(root, entry))) {
+    hash.update(`${file}\0${sha256(readFileSync(path.join(root, file)))}\n`);
+  }
+  for (const name of ENVIRONMENT) hash.update(`${name}=${process.env[name] ?? ''}\n`);
+  return hash.digest('hex');
+}
+
+/** The generated files now in the repository, with the hash of each. */
+function outputs(root: string, owned: (file: string) => boolean, dirs: readonly string[]) {
+  return Object.fromEntries(
+    dirs
+      .flatMap((dir) => filesUnder(root, dir))
+      .filter(owned)
+      .map((file) => [file, sha256(readFileSync(path.join(root, file)))]),
+  );
+}
+
+/**
+ * The last run's record, when it can be reused: same inputs, and its output
+ * unchanged, with no file added or removed.
+ */
+export function reusableRun(
+  root: string,
+  owned: (file: string) => boolean,
+  dirs: readonly string[],
+): boolean {
+  const file = path.join(root, RECORD);
+  if (!existsSync(file)) return false;
+  let record: Partial<Record>;
+  try {
+    record = JSON.parse(readFileSync(file, 'utf8')) as Partial<Record>;
+  } catch {
+    return false;
+  }
+  if (record.fingerprint !== fingerprint(root) || !record.outputs) return false;
+  const now = outputs(root, owned, dirs);
+  const before = record.outputs;
+  return (
+    Object.keys(now).length === Object.keys(before).length &&
+    Object.entries(now).every(([name, hash]) => before[name] === hash)
+  );
+}
+
+/** Records a run that succeeded, for the next one to reuse. */
+export function recordRun(root: string, owned: (file: string) => boolean, dirs: readonly string[]): void {
+  const record: Record = {fingerprint: fingerprint(root), outputs: outputs(root, owned, dirs)};
+  mkdirSync(path.dirname(path.join(root, RECORD)), {recursive: true});
+  writeFileSync(path.join(root, RECORD), JSON.stringify(record));
+}
