@@ -9,11 +9,14 @@ const classicTheme = classicThemeModule as unknown as {
   default: (context: LoadContext, options: Options) => Plugin<undefined>;
   validateOptions: NonNullable<PluginModule['validateOptions']>;
   validateThemeConfig: NonNullable<PluginModule['validateThemeConfig']>;
+  getSwizzleConfig: PluginModule['getSwizzleConfig'];
 };
 
 // Docusaurus reads these from the plugin's module: the theme's defaults for `themeConfig` come from them.
 export const validateOptions = classicTheme.validateOptions;
 export const validateThemeConfig = classicTheme.validateThemeConfig;
+// `docusaurus swizzle` reads which of the theme's components are safe to wrap or eject from it.
+export const getSwizzleConfig = classicTheme.getSwizzleConfig;
 
 /** The client module by which the classic theme loads Prism, its grammars and the site's languages on every page. */
 const PRISM_CLIENT_MODULE = './prism-include-languages';
