@@ -52,7 +52,7 @@ import {
   SIGNATURE_VECTORS_DOWNLOAD,
   SIGNED_BODY_DOWNLOAD,
 } from '../src/config/signature-example';
-import {recordRun, reusableRun} from './generate-api-docs/reuse';
+import {fingerprintInputs, recordRun, reusableRun} from './generate-api-docs/reuse';
 import {writeOpenApiDownloads} from './openapi-downloads';
 import {writePostmanCollection} from './postman-collection';
 
@@ -71,14 +71,18 @@ const targets = [
 
 const pageDirs = targets.flatMap((target) => target.dirs);
 
-/** Where the generated files are, and which of the files there are generated (the others are written by hand). */
+/** Which files of a folder of pages, and of DOWNLOADS, are generated; the others are written by hand. */
+const isGeneratedPage = (name: string) => GENERATED.test(name);
+const isDownload = (name: string) => name.endsWith('.yaml') || name === GERAI_POSTMAN_DOWNLOAD;
+
+/** Where the generated files are, and which of the files there are generated. */
 const OUTPUT_DIRS = [...pageDirs, DOWNLOADS, WEBHOOK_DOWNLOADS, GLOSSARY_PARTIAL];
 function isGenerated(file: string): boolean {
   const dir = path.dirname(file);
   const name = path.basename(file);
   if (file === GLOSSARY_PARTIAL || dir === WEBHOOK_DOWNLOADS) return true;
-  if (dir === DOWNLOADS) return name.endsWith('.yaml') || name === GERAI_POSTMAN_DOWNLOAD;
-  return pageDirs.includes(dir) && GENERATED.test(name);
+  if (dir === DOWNLOADS) return isDownload(name);
+  return pageDirs.includes(dir) && isGeneratedPage(name);
 }
 
 /** Each folder of generated pages with the description it was generated from. */
@@ -240,13 +244,9 @@ function replaceFiles(from: string, to: string, owned: (name: string) => boolean
 
 function install(staging: string): void {
   for (const dir of pageDirs) {
-    replaceFiles(path.join(staging, dir), path.join(root, dir), (name) => GENERATED.test(name));
+    replaceFiles(path.join(staging, dir), path.join(root, dir), isGeneratedPage);
   }
-  replaceFiles(
-    path.join(staging, DOWNLOADS),
-    path.join(root, DOWNLOADS),
-    (name) => name.endsWith('.yaml') || name === GERAI_POSTMAN_DOWNLOAD,
-  );
+  replaceFiles(path.join(staging, DOWNLOADS), path.join(root, DOWNLOADS), isDownload);
   replaceFiles(path.join(staging, WEBHOOK_DOWNLOADS), path.join(root, WEBHOOK_DOWNLOADS), () => true);
   copyFileSync(path.join(staging, GLOSSARY_PARTIAL), path.join(root, GLOSSARY_PARTIAL));
 }
@@ -263,7 +263,8 @@ async function main(): Promise<number> {
     return 1;
   }
 
-  if (!process.argv.includes('--force') && reusableRun(root, isGenerated, OUTPUT_DIRS)) {
+  const inputs = fingerprintInputs(root);
+  if (!process.argv.includes('--force') && reusableRun(root, inputs, isGenerated, OUTPUT_DIRS)) {
     console.log(
       '✔ API reference unchanged: nothing it is generated from has changed since the last run, and its pages and downloads are as that run left them. (`npm run gen-api -- --force` generates it again.)',
     );
@@ -275,7 +276,7 @@ async function main(): Promise<number> {
     run('Linting the OpenAPI descriptions (redocly lint)', bin('redocly'), ['lint', '--format=stylish']);
     await generate(staging);
     install(staging);
-    recordRun(root, isGenerated, OUTPUT_DIRS);
+    recordRun(root, inputs, isGenerated, OUTPUT_DIRS);
   } catch (error) {
     if (!(error instanceof StepFailed)) throw error;
     console.error(`\n✖ ${error.message} The pages and downloads generated before are kept as they were.`);

@@ -48,7 +48,12 @@ function filesUnder(root: string, entry: string): string[] {
     .flatMap((name) => filesUnder(root, path.join(entry, name)));
 }
 
-function fingerprint(root: string): string {
+/**
+ * The fingerprint of everything the generation reads. Taken before it runs and
+ * recorded after it succeeds, so a file edited while it runs makes the next
+ * run generate again.
+ */
+export function fingerprintInputs(root: string): string {
   const hash = createHash('sha256');
   for (const file of INPUTS.flatMap((entry) => filesUnder(root, entry))) {
     hash.update(`${file}\0${sha256(readFileSync(path.join(root, file)))}\n`);
@@ -73,6 +78,7 @@ function outputs(root: string, owned: (file: string) => boolean, dirs: readonly 
  */
 export function reusableRun(
   root: string,
+  inputs: string,
   owned: (file: string) => boolean,
   dirs: readonly string[],
 ): boolean {
@@ -84,7 +90,7 @@ export function reusableRun(
   } catch {
     return false;
   }
-  if (record.fingerprint !== fingerprint(root) || !record.outputs) return false;
+  if (record.fingerprint !== inputs || !record.outputs) return false;
   const now = outputs(root, owned, dirs);
   const before = record.outputs;
   return (
@@ -93,9 +99,14 @@ export function reusableRun(
   );
 }
 
-/** Records a run that succeeded, for the next one to reuse. */
-export function recordRun(root: string, owned: (file: string) => boolean, dirs: readonly string[]): void {
-  const record: Record = {fingerprint: fingerprint(root), outputs: outputs(root, owned, dirs)};
+/** Records a run that succeeded, from inputs of fingerprint `inputs`, for the next one to reuse. */
+export function recordRun(
+  root: string,
+  inputs: string,
+  owned: (file: string) => boolean,
+  dirs: readonly string[],
+): void {
+  const record: Record = {fingerprint: inputs, outputs: outputs(root, owned, dirs)};
   mkdirSync(path.dirname(path.join(root, RECORD)), {recursive: true});
   writeFileSync(path.join(root, RECORD), JSON.stringify(record));
 }
