@@ -110,13 +110,7 @@ export function tokenizeCode(
   language: string,
 ): CodeToken[][] {
   const grammar = prism.languages[language];
-  return normalizeTokens(grammar ? prism.tokenize(code, grammar) : [code]).map((line) =>
-    line.map((token) =>
-      token.empty
-        ? {types: token.types, content: token.content, empty: true}
-        : {types: token.types, content: token.content},
-    ),
-  );
+  return normalizeTokens(grammar ? prism.tokenize(code, grammar) : [code]);
 }
 
 /** The lines of `code` as a language without a grammar gives them: plain text, before any highlighter has loaded. */
