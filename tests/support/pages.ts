@@ -47,10 +47,11 @@ export async function waitForHydration(page: Page, timeout?: number): Promise<vo
  * Scrolls a page to its end one viewport at a time, so diagrams and lazy
  * images near each position load. Each pause waits for the next animation
  * frame or 250 ms, whichever comes first (headless Chromium does not always
- * produce frames); a page that keeps growing stops after 200 viewports.
+ * produce frames); a page that keeps growing stops after 200 viewports, and
+ * the pass stops early once `timeout` ms have gone by.
  */
-export async function scrollToEnd(page: Page): Promise<void> {
-  await page.evaluate(async () => {
+export async function scrollToEnd(page: Page, timeout = 50_000): Promise<void> {
+  await page.evaluate(async (stopAt) => {
     const nextFrame = () =>
       new Promise<void>((resolve) => {
         const timer = setTimeout(resolve, 250);
@@ -59,11 +60,15 @@ export async function scrollToEnd(page: Page): Promise<void> {
           resolve();
         });
       });
-    for (let y = 0, step = 0; y < document.body.scrollHeight && step < 200; y += window.innerHeight, step++) {
+    for (
+      let y = 0, step = 0;
+      y < document.body.scrollHeight && step < 200 && Date.now() < stopAt;
+      y += window.innerHeight, step++
+    ) {
       window.scrollTo(0, y);
       await nextFrame();
     }
-  });
+  }, Date.now() + timeout);
 }
 
 /**
@@ -77,6 +82,11 @@ export function isStill(): boolean {
       (animation) =>
         animation.playState !== 'running' || animation.effect?.getComputedTiming().iterations === Infinity,
     );
+}
+
+/** True, in the page, when it is scrolled to its top and the navbar is not hidden. */
+function isBackAtTop(): boolean {
+  return window.scrollY === 0 && !/navbarHidden/.test(document.querySelector('nav.navbar')?.className ?? '');
 }
 
 /** Each condition of a settled page, with what it waits for, checked in the page. */
@@ -102,11 +112,37 @@ const SETTLED: readonly {readonly what: string; readonly holds: () => boolean}[]
   {
     // The navbar hides while the reader scrolls down and slides back in at the top.
     what: 'the page is back at its top with the navbar shown',
-    holds: () =>
-      window.scrollY === 0 && !/navbarHidden/.test(document.querySelector('nav.navbar')?.className ?? ''),
+    holds: isBackAtTop,
   },
   {what: 'no transition or finite animation is running', holds: isStill},
 ];
+
+/**
+ * Scrolls back to the top and waits for the navbar to show. The navbar
+ * listens for `scroll`, which the browser fires while it draws a frame; when
+ * headless Chromium draws none for a while, the page is at its top with the
+ * navbar still hidden. After a second of that, the event the browser owes is
+ * dispatched to the same listener, which still decides what the navbar does.
+ */
+async function backToTop(page: Page, timeout: number): Promise<void> {
+  await page.evaluate(() => window.scrollTo(0, 0));
+  const shown = await page
+    .waitForFunction(isBackAtTop, undefined, {polling: 100, timeout: Math.min(1_000, timeout)})
+    .then(() => true)
+    .catch(() => false);
+  if (shown) return;
+  await page.evaluate(() => {
+    if (window.scrollY !== 0) window.scrollTo(0, 0);
+    else window.dispatchEvent(new Event('scroll'));
+  });
+  await page.waitForFunction(isBackAtTop, undefined, {polling: 100, timeout: Math.max(1, timeout - 1_000)});
+}
+
+/** What a failure to settle reports of the page, to tell a slow page from a stuck one. */
+function pageState(): string {
+  const navbar = document.querySelector('nav.navbar')?.className ?? 'no navbar';
+  return `scrollY ${window.scrollY} of ${document.body.scrollHeight}, navbar "${navbar}", fonts ${document.fonts.status}`;
+}
 
 /**
  * Brings a hydrated page to rest, as a reader who scrolled through it sees
@@ -118,7 +154,13 @@ const SETTLED: readonly {readonly what: string; readonly holds: () => boolean}[]
 export async function settle(page: Page, timeout = 20_000): Promise<void> {
   const deadline = Date.now() + timeout;
   const left = () => Math.max(1, deadline - Date.now());
-  await scrollToEnd(page);
+  const fail = async (what: string, error: Error): Promise<never> => {
+    const state = await page.evaluate(pageState).catch(() => 'the page does not answer');
+    throw new Error(
+      `the page did not settle within ${timeout} ms: ${what} (${error.message.split('\n')[0]}; ${state})`,
+    );
+  };
+  await scrollToEnd(page, left() / 2);
   const pending = page.locator('[data-diagram][aria-busy="true"]');
   for (let count = await pending.count(); count > 0; count = await pending.count()) {
     await pending.first().scrollIntoViewIfNeeded({timeout: left()});
@@ -126,13 +168,13 @@ export async function settle(page: Page, timeout = 20_000): Promise<void> {
       .poll(() => pending.count(), {message: 'a diagram scrolled into view starts drawing', timeout: left()})
       .toBeLessThan(count);
   }
-  await page.evaluate(() => window.scrollTo(0, 0));
+  await backToTop(page, left()).catch((error: Error) =>
+    fail('the page is back at its top with the navbar shown', error),
+  );
   for (const {what, holds} of SETTLED) {
-    await page.waitForFunction(holds, undefined, {polling: 100, timeout: left()}).catch((error: Error) => {
-      throw new Error(
-        `the page did not settle within ${timeout} ms: ${what} (${error.message.split('\n')[0]})`,
-      );
-    });
+    await page
+      .waitForFunction(holds, undefined, {polling: 100, timeout: left()})
+      .catch((error: Error) => fail(what, error));
   }
 }
 
