@@ -102,12 +102,12 @@ function pageOf(document: SearchDocument): string {
   return document.u;
 }
 
-/** Which later part a page's text goes to, or LEAD_PART. */
+/** Which later part a page's text goes to. */
 function partOf(url: string, reference: boolean): string {
   if (url.startsWith('/blog') || url.startsWith('/changelog')) return LATER_PARTS.blog;
   if (url.startsWith('/api/') || url === '/api') return LATER_PARTS.petStore;
   if (reference || GENERATED_TEXT.test(url)) return LATER_PARTS.reference;
-  return LEAD_PART;
+  return LATER_PARTS.guides;
 }
 
 /**
@@ -226,15 +226,11 @@ export function shapeIndex(entries: IndexEntry[]): Map<string, IndexEntry[]> {
     ),
     index: buildIndex(documents),
   });
-  shaped.set(LEAD_PART, [
-    entry(titles),
-    entry(keptHeadings),
-    entry(descriptions),
-    entry(keywords),
-    entry(parts.get(LEAD_PART) ?? []),
-  ]);
+  const none = entry([]);
+  shaped.set(LEAD_PART, [entry(titles), entry(keptHeadings), none, entry(keywords), none]);
   for (const suffix of Object.values(LATER_PARTS)) {
-    shaped.set(suffix, [entry([]), entry([]), entry([]), entry([]), entry(parts.get(suffix) ?? [])]);
+    const text = entry(parts.get(suffix) ?? []);
+    shaped.set(suffix, [none, none, suffix === LATER_PARTS.guides ? entry(descriptions) : none, none, text]);
   }
   return shaped;
 }

@@ -59,12 +59,16 @@ test.describe('local search', () => {
   test('an asterisk is read as part of the text, not as a wildcard: webhook* finds what webhook finds', async ({
     page,
   }) => {
-    await typeQuery(page, 'webhook*');
-    await expect(hits(page).first()).toBeVisible();
-    const starred = await hits(page).locator('[class*="hitTitle"]').allTextContents();
-    await navbarSearch(page).fill('webhook');
-    await expect(hits(page).first()).toBeVisible();
-    expect(await hits(page).locator('[class*="hitTitle"]').allTextContents()).toEqual(starred);
+    // The search page answers from the whole index, so the two lists are complete and comparable.
+    const titles = async (query: string) => {
+      await page.goto(`/search?q=${encodeURIComponent(query)}`);
+      const results = page.getByRole('main').locator('article h2');
+      await expect(results.first()).toBeVisible();
+      return results.allTextContents();
+    };
+    const starred = await titles('webhook*');
+    expect(starred.length).toBeGreaterThan(0);
+    expect(await titles('webhook')).toEqual(starred);
   });
 
   test('the search page works on a cold load', async ({page}) => {

@@ -6,17 +6,21 @@
  * entries (titles, headings, descriptions, keywords, text), each with its
  * `documents` and `index`.
  *
- * - The lead part (no suffix) answers the first query: every page's title,
- *   headings, description and keywords (a reference page's keywords are its
- *   method and path, parameter and field names, codes and events), and the
- *   text of the guides and other hand-written pages.
- * - The other parts hold the text of the generated reference pages, the pet
- *   store, and the blog and changelog; the search loads them once the first results are
- *   shown, and later queries search them too.
+ * - The lead part (no suffix) answers the first query, the first letters a
+ *   reader types: every page's title, headings and keywords (a reference
+ *   page's keywords are its method and path, parameter and field names, codes
+ *   and events).
+ * - The other parts hold every page's description, and the text of the
+ *   guides and other hand-written pages, of the generated reference pages, of
+ *   the pet store, and of the blog and changelog; the search loads them once
+ *   the first results are shown, and later queries search them too. The
+ *   search page waits for all of them.
  */
 export const LEAD_PART = '';
 
 export const LATER_PARTS = {
+  /** Every page's description, and the text of the guides and other hand-written pages. */
+  guides: '-guides',
   /** The text of the merchant API reference's generated pages. */
   reference: '-docs-api',
   /** The text of the sample pet store's reference. */
