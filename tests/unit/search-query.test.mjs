@@ -110,3 +110,24 @@ describe('the compact index', () => {
     }
   });
 });
+
+describe('the word being typed', () => {
+  test('finds the words it begins; once finished (a space after it), only itself', async () => {
+    const {loadSearchWorker} = await import('../support/search-worker.mjs');
+    const {buildIndex} = jiti('./scripts/search-index/shape.ts');
+    const titles = [{i: 1, t: 'Order acceptance', u: '/docs/docs/order-acceptance'}];
+    const part = [titles, [], [], [], []].map((documents) => ({documents, index: buildIndex(documents)}));
+    const SearchWorker = loadSearchWorker({
+      origin: 'https://developer.gerai.example',
+      searchIndexUrl: 'search-index{dir}.json?_=test',
+      respond: () => new Response(JSON.stringify(part), {headers: {'content-type': 'application/json'}}),
+    });
+    const worker = new SearchWorker();
+    const typed = await worker.search('/', '', 'ord', 8);
+    assert.deepEqual(
+      typed.map((result) => result.document.u),
+      ['/docs/docs/order-acceptance'],
+    );
+    assert.deepEqual(await worker.search('/', '', 'ord ', 8), []);
+  });
+});

@@ -176,14 +176,16 @@ function expand(
   const tokenSet = (index as unknown as {tokenSet: lunr.TokenSet}).tokenSet;
   const terms = new Map<string, number>();
   const add = (clause: Partial<lunr.Query.Clause> & {term: string}, boost: number) => {
+    // The library reads a wildcard from a `*` in the term, and only when no edit distance is given.
+    const {editDistance = 0, wildcard = lunr.Query.wildcard.NONE, term} = clause;
     const set = TokenSets.fromClause({
       fields: ['t'],
       boost: 1,
       usePipeline: false,
-      wildcard: lunr.Query.wildcard.NONE,
       presence: lunr.Query.presence.OPTIONAL,
-      editDistance: 0,
-      ...clause,
+      wildcard,
+      term: wildcard === lunr.Query.wildcard.TRAILING ? `${term}*` : term,
+      ...(editDistance > 0 ? {editDistance} : {}),
     } as lunr.Query.Clause);
     for (const term of tokenSet.intersect(set).toArray()) {
       terms.set(term, Math.max(terms.get(term) ?? 0, boost));
