@@ -54,7 +54,12 @@ describe('the search worker', () => {
     fetched.length = 0;
     const worker = new SearchWorker();
     const results = await worker.search('/', '', 'order', 8);
-    assert.deepEqual(fetched, ['/search-index.json?_=test']);
+    // The lead part first; one page cannot fill the list, so the other parts are asked for too.
+    assert.equal(fetched[0], '/search-index.json?_=test');
+    assert.ok(
+      fetched.every((url) => /^\/search-index(-[a-z-]+)?\.json\?_=test$/.test(url)),
+      fetched.join(),
+    );
     assert.equal(results[0]?.document.u, '/docs/docs/food-integration/how-to/order-state');
   });
 
@@ -73,6 +78,7 @@ describe('the search worker', () => {
     failing = false;
     const results = await worker.search('/', '', 'order', 8);
     assert.equal(results[0]?.document.u, '/docs/docs/food-integration/how-to/order-state');
-    assert.deepEqual(fetched, Array(3).fill('/search-index.json?_=test'));
+    const lead = fetched.filter((url) => url.startsWith('/search-index.json'));
+    assert.deepEqual(lead, Array(3).fill('/search-index.json?_=test'));
   });
 });

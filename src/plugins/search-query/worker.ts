@@ -62,6 +62,8 @@ const MAX_PER_PAGE = 2;
 const SUGGESTIONS = 8;
 /** How long after the first results the later parts are asked for. */
 const LATER_PARTS_DELAY_MS = 500;
+/** A query shorter than this is a reader's first letters: answered by what has loaded, never waiting. */
+const FIRST_LETTERS = 3;
 /** How many of the best candidates are weighed again by closeness. */
 const REWEIGHED = 100;
 
@@ -291,7 +293,10 @@ export class SearchWorker {
    * loaded, the others being asked for shortly after this query's results are
    * shown (LATER_PARTS_DELAY_MS), so they never delay a suggestion.
    */
-  private async laterParts(baseUrl: string, wait: boolean): Promise<LoadedEntry[]> {
+  private async laterParts(
+    baseUrl: string,
+    wait: boolean,
+  ): Promise<{entries: LoadedEntry[]; complete: boolean}> {
     const urls = Object.values(LATER_PARTS).map((suffix) => [suffix, indexUrl(baseUrl, suffix)] as const);
     if (!wait) {
       const missing = urls.filter(([, url]) => !this.parts.has(url));
@@ -302,20 +307,32 @@ export class SearchWorker {
       }
     }
     const loaded: LoadedEntry[] = [];
+    let complete = true;
     for (const [suffix, url] of urls) {
       const part = this.parts.get(url) ?? (wait ? this.load(baseUrl, suffix) : undefined);
-      if (!part) continue;
+      if (!part) {
+        complete = false;
+        continue;
+      }
       try {
         // Without `wait`, a part still on its way is left out of this query.
         const settled = wait ? await part : await Promise.race([part, Promise.resolve(null)]);
         if (settled) loaded.push(...settled);
+        else complete = false;
       } catch {
         // Searched without it; asked for again by the next query.
       }
     }
-    return loaded;
+    return {entries: loaded, complete};
   }
 
+  /**
+   * Answers a query. The box's queries are answered by what has loaded, the
+   * lead part at least; one that this cannot fill (fewer than `limit` results,
+   * or none) waits for the rest of the index, unless it is shorter than
+   * FIRST_LETTERS, so the box never says "No results", or shows one result,
+   * for lack of the text still on its way.
+   */
   async search(
     baseUrl: string,
     _searchContext: string,
@@ -325,120 +342,134 @@ export class SearchWorker {
     const queryList = queryWords(input).slice(0, MAX_WORDS);
     if (queryList.length === 0) return [];
     const lead = await this.load(baseUrl, LEAD_PART);
-    const entries = [...lead, ...(await this.laterParts(baseUrl, limit > SUGGESTIONS))];
-    const typing = !/\s$/.test(input);
-
-    const lastIndex = queryList.length - 1;
-    // A word that is not in the index is searched with typos; one that is, as it is.
-    const typos = queryList.map((word, k) => !known(entries, word, k === lastIndex, typing));
-
-    const candidates: Candidate[] = [];
-    for (const entry of entries) {
-      if (entry.documents.length === 0) continue;
-      const groups: WordGroup[] = queryList.map((word, k) => ({
-        word,
-        terms: expand(entry.index, word, k === lastIndex, typing, typos[k]),
-      }));
-      const boosts = new Map<string, number>();
-      for (const group of groups) {
-        for (const [term, boost] of group.terms) boosts.set(term, Math.max(boosts.get(term) ?? 0, boost));
-      }
-      if (boosts.size === 0) continue;
-      const results = entry.index.query((query) => {
-        for (const [term, boost] of boosts) {
-          query.term(term, {usePipeline: false, boost, fields: ['t']});
-        }
-      });
-      for (const result of results) {
-        const document = entry.byRef.get(result.ref);
-        if (!document) continue;
-        const matched = new Set(Object.keys(result.matchData.metadata));
-        const held = new Set<number>();
-        groups.forEach((group, k) => {
-          if ([...group.terms.keys()].some((term) => matched.has(term))) held.add(k);
-        });
-        const exactness =
-          [...matched].reduce((best, term) => Math.max(best, boosts.get(term) ?? 0), 0) / BOOST.exact;
-        candidates.push({
-          entry,
-          document,
-          groups: held,
-          covered: held.size,
-          matched,
-          score:
-            result.score *
-            TYPE_WEIGHT[entry.type] *
-            areaWeight(document.u) *
-            queryKindWeight(input, document.u) *
-            (0.5 + exactness / 2),
-        });
-      }
-    }
-
-    // A section is read with its page: words of the page's title, description or keywords count for it.
-    const pageWords = new Map<string, Set<number>>();
-    for (const candidate of candidates) {
-      if (candidate.entry.type === 1 || candidate.entry.type === 4) continue;
-      const held = pageWords.get(candidate.document.u) ?? new Set<number>();
-      candidate.groups.forEach((k) => held.add(k));
-      pageWords.set(candidate.document.u, held);
-    }
-    for (const candidate of candidates) {
-      const page = pageWords.get(candidate.document.u);
-      if (page) candidate.covered = new Set([...candidate.groups, ...page]).size;
-    }
-
-    // Candidates are weighed again by how closely they hold the query as written.
-    const typed = input
-      .trim()
-      .toLowerCase()
-      .replace(/:(\w+)/g, '{$1}');
-    const stems = queryList.map(stem);
-    const textOf = (candidate: Candidate) =>
-      candidate.entry.type === 3
-        ? candidate.document.t
-        : `${candidate.document.s ?? ''} ${candidate.document.t}`;
-    for (const candidate of candidates) {
-      if (verbatim(textOf(candidate), typed)) candidate.score *= 3;
-    }
-    candidates.sort((a, b) => b.covered - a.covered || b.score - a.score);
-    for (const candidate of candidates.slice(0, REWEIGHED)) {
-      if (phrase(textOf(candidate), stems)) candidate.score *= 2;
-    }
-    candidates.sort((a, b) => b.covered - a.covered || b.score - a.score);
-    // A long question keeps the documents that answer most of it.
-    const best = candidates[0]?.covered ?? 0;
-    const enough = queryList.length >= 4 ? Math.max(1, best - Math.floor(queryList.length / 3)) : 1;
-
-    const titles = new Map<number, SearchDocument>();
-    for (const entry of lead) {
-      if (entry.type === 0) for (const document of entry.documents) titles.set(document.i, document);
-    }
-    const perPage = new Map<string, number>();
-    const seen = new Set<string>();
-    const chosen: SearchResult[] = [];
-    for (const candidate of candidates) {
-      if (chosen.length >= limit) break;
-      if (candidate.covered < enough) break;
-      const {document, entry} = candidate;
-      const page = document.u;
-      const count = perPage.get(page) ?? 0;
-      const key = `${page}${document.h ?? ''}`;
-      // One result per section, and at most MAX_PER_PAGE per page.
-      if (count >= MAX_PER_PAGE || seen.has(key)) continue;
-      perPage.set(page, count + 1);
-      seen.add(key);
-      chosen.push({
-        document,
-        type: entry.type,
-        page: entry.type === 0 ? undefined : (titles.get(document.p ?? -1) ?? false),
-        metadata: positions(document.t, candidate.matched),
-        tokens: queryList,
-        score: candidate.score,
-      });
-    }
-    return chosen;
+    const later = await this.laterParts(baseUrl, limit > SUGGESTIONS);
+    const results = rank([...lead, ...later.entries], lead, input, queryList, limit);
+    if (results.length >= limit || later.complete || input.trim().length < FIRST_LETTERS) return results;
+    const rest = await this.laterParts(baseUrl, true);
+    return rank([...lead, ...rest.entries], lead, input, queryList, limit);
   }
+}
+
+/** The best `limit` documents of `entries` for a query (see the top of this file). */
+function rank(
+  entries: LoadedEntry[],
+  lead: LoadedEntry[],
+  input: string,
+  queryList: string[],
+  limit: number,
+): SearchResult[] {
+  const typing = !/\s$/.test(input);
+
+  const lastIndex = queryList.length - 1;
+  // A word that is not in the index is searched with typos; one that is, as it is.
+  const typos = queryList.map((word, k) => !known(entries, word, k === lastIndex, typing));
+
+  const candidates: Candidate[] = [];
+  for (const entry of entries) {
+    if (entry.documents.length === 0) continue;
+    const groups: WordGroup[] = queryList.map((word, k) => ({
+      word,
+      terms: expand(entry.index, word, k === lastIndex, typing, typos[k]),
+    }));
+    const boosts = new Map<string, number>();
+    for (const group of groups) {
+      for (const [term, boost] of group.terms) boosts.set(term, Math.max(boosts.get(term) ?? 0, boost));
+    }
+    if (boosts.size === 0) continue;
+    const results = entry.index.query((query) => {
+      for (const [term, boost] of boosts) {
+        query.term(term, {usePipeline: false, boost, fields: ['t']});
+      }
+    });
+    for (const result of results) {
+      const document = entry.byRef.get(result.ref);
+      if (!document) continue;
+      const matched = new Set(Object.keys(result.matchData.metadata));
+      const held = new Set<number>();
+      groups.forEach((group, k) => {
+        if ([...group.terms.keys()].some((term) => matched.has(term))) held.add(k);
+      });
+      const exactness =
+        [...matched].reduce((best, term) => Math.max(best, boosts.get(term) ?? 0), 0) / BOOST.exact;
+      candidates.push({
+        entry,
+        document,
+        groups: held,
+        covered: held.size,
+        matched,
+        score:
+          result.score *
+          TYPE_WEIGHT[entry.type] *
+          areaWeight(document.u) *
+          queryKindWeight(input, document.u) *
+          (0.5 + exactness / 2),
+      });
+    }
+  }
+
+  // A section is read with its page: words of the page's title, description or keywords count for it.
+  const pageWords = new Map<string, Set<number>>();
+  for (const candidate of candidates) {
+    if (candidate.entry.type === 1 || candidate.entry.type === 4) continue;
+    const held = pageWords.get(candidate.document.u) ?? new Set<number>();
+    candidate.groups.forEach((k) => held.add(k));
+    pageWords.set(candidate.document.u, held);
+  }
+  for (const candidate of candidates) {
+    const page = pageWords.get(candidate.document.u);
+    if (page) candidate.covered = new Set([...candidate.groups, ...page]).size;
+  }
+
+  // Candidates are weighed again by how closely they hold the query as written.
+  const typed = input
+    .trim()
+    .toLowerCase()
+    .replace(/:(\w+)/g, '{$1}');
+  const stems = queryList.map(stem);
+  const textOf = (candidate: Candidate) =>
+    candidate.entry.type === 3
+      ? candidate.document.t
+      : `${candidate.document.s ?? ''} ${candidate.document.t}`;
+  for (const candidate of candidates) {
+    if (verbatim(textOf(candidate), typed)) candidate.score *= 3;
+  }
+  candidates.sort((a, b) => b.covered - a.covered || b.score - a.score);
+  for (const candidate of candidates.slice(0, REWEIGHED)) {
+    if (phrase(textOf(candidate), stems)) candidate.score *= 2;
+  }
+  candidates.sort((a, b) => b.covered - a.covered || b.score - a.score);
+  // A long question keeps the documents that answer most of it.
+  const best = candidates[0]?.covered ?? 0;
+  const enough = queryList.length >= 4 ? Math.max(1, best - Math.floor(queryList.length / 3)) : 1;
+
+  const titles = new Map<number, SearchDocument>();
+  for (const entry of lead) {
+    if (entry.type === 0) for (const document of entry.documents) titles.set(document.i, document);
+  }
+  const perPage = new Map<string, number>();
+  const seen = new Set<string>();
+  const chosen: SearchResult[] = [];
+  for (const candidate of candidates) {
+    if (chosen.length >= limit) break;
+    if (candidate.covered < enough) break;
+    const {document, entry} = candidate;
+    const page = document.u;
+    const count = perPage.get(page) ?? 0;
+    const key = `${page}${document.h ?? ''}`;
+    // One result per section, and at most MAX_PER_PAGE per page.
+    if (count >= MAX_PER_PAGE || seen.has(key)) continue;
+    perPage.set(page, count + 1);
+    seen.add(key);
+    chosen.push({
+      document,
+      type: entry.type,
+      page: entry.type === 0 ? undefined : (titles.get(document.p ?? -1) ?? false),
+      metadata: positions(document.t, candidate.matched),
+      tokens: queryList,
+      score: candidate.score,
+    });
+  }
+  return chosen;
 }
 
 Comlink.expose(SearchWorker);
