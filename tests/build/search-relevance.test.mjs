@@ -24,11 +24,12 @@ function rank(results, expected) {
   return found === -1 ? Infinity : found + 1;
 }
 
+const SearchWorker = loadSearchWorker({origin: ORIGIN, searchIndexUrl: builtSearchIndexUrl(build), folder: build});
+
 describe('search relevance, on the production build', () => {
   const outcomes = [];
 
   before(async () => {
-    const SearchWorker = loadSearchWorker({origin: ORIGIN, searchIndexUrl: builtSearchIndexUrl(build), folder: build});
     const worker = new SearchWorker();
     // A long list waits for every part of the index; the box's later queries search them all.
     await worker.search('/', '', 'order', 100);
@@ -67,5 +68,32 @@ describe('search relevance, on the production build', () => {
     for (const miss of misses) console.log(`  outside the first 3: ${miss}`);
     assert.ok(top3 >= 0.9, `top 3: ${(top3 * 100).toFixed(1)}%\n${misses.join('\n')}`);
     assert.ok(top8 >= 0.97, `top 8: ${(top8 * 100).toFixed(1)}%\n${misses.join('\n')}`);
+  });
+});
+
+// The first query of a fresh page starts from the lead part of the index alone (titles, headings,
+// keywords); one it cannot fill waits for the rest. A pasted query must not be the worse for it.
+describe('search relevance of the first query on a fresh page', () => {
+  const outcomes = [];
+
+  before(async () => {
+    for (const {query, expect} of queries) {
+      const results = await new SearchWorker().search('/', '', query, SUGGESTIONS);
+      outcomes.push({query, results, rank: rank(results, expect)});
+    }
+  });
+
+  test('every query finds something', () => {
+    assert.deepEqual(
+      outcomes.filter((outcome) => outcome.results.length === 0).map((outcome) => outcome.query),
+      [],
+    );
+  });
+
+  test('the expected page is among the first 3 results for at least 90% of the queries', () => {
+    const top3 = outcomes.filter((outcome) => outcome.rank <= 3).length / outcomes.length;
+    const misses = outcomes.filter((outcome) => outcome.rank > 3).map((outcome) => outcome.query);
+    console.log(`first query: top 3 ${(top3 * 100).toFixed(1)}%; outside: ${misses.join(' | ')}`);
+    assert.ok(top3 >= 0.9, `top 3: ${(top3 * 100).toFixed(1)}%\n${misses.join('\n')}`);
   });
 });
