@@ -44,9 +44,25 @@ export interface CompactIndex {
   lengths: number[];
 }
 
-/** The stem the index holds for a lower-case word. */
+/** How many words' stems are remembered (see stem). */
+const STEMS_KEPT = 20_000;
+const stems = new Map<string, string>();
+
+/**
+ * The stem the index holds for a lower-case word. Ranking a query stems the
+ * words of a hundred texts, most of them the same few hundred words, so each
+ * word's stem is worked out once.
+ */
 export function stem(word: string): string {
-  return (lunr.stemmer as unknown as (token: lunr.Token) => lunr.Token)(new lunr.Token(word, {})).toString();
+  let stemmed = stems.get(word);
+  if (stemmed === undefined) {
+    if (stems.size >= STEMS_KEPT) stems.clear();
+    stemmed = (lunr.stemmer as unknown as (token: lunr.Token) => lunr.Token)(
+      new lunr.Token(word, {}),
+    ).toString();
+    stems.set(word, stemmed);
+  }
+  return stemmed;
 }
 
 /** Parts of the library that its type declarations leave out. */

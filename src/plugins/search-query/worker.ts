@@ -156,6 +156,40 @@ function withPageUrls(entries: LoadedEntry[], lead: LoadedEntry[]): LoadedEntry[
   return entries;
 }
 
+/** How many clause automata are kept for the next queries (see clauseSet). */
+const CLAUSE_SETS_KEPT = 512;
+const clauseSets = new Map<string, lunr.TokenSet>();
+
+/**
+ * The automaton of the words a clause reaches. One of a word with typos is
+ * costly to build (tens of thousands of states for two edits of a long word),
+ * and every part of the index, and every query typed after it, asks for the
+ * same ones: each is built once and kept.
+ */
+function clauseSet({
+  term,
+  editDistance = 0,
+  wildcard = lunr.Query.wildcard.NONE,
+}: Partial<lunr.Query.Clause> & {term: string}): lunr.TokenSet {
+  const key = `${editDistance} ${wildcard} ${term}`;
+  let set = clauseSets.get(key);
+  if (!set) {
+    if (clauseSets.size >= CLAUSE_SETS_KEPT) clauseSets.clear();
+    // The library reads a wildcard from a `*` in the term, and only when no edit distance is given.
+    set = TokenSets.fromClause({
+      fields: ['t'],
+      boost: 1,
+      usePipeline: false,
+      presence: lunr.Query.presence.OPTIONAL,
+      wildcard,
+      term: wildcard === lunr.Query.wildcard.TRAILING ? `${term}*` : term,
+      ...(editDistance > 0 ? {editDistance} : {}),
+    } as lunr.Query.Clause);
+    clauseSets.set(key, set);
+  }
+  return set;
+}
+
 /** The words of the index each query word reaches, and how strongly. */
 interface WordGroup {
   word: string;
@@ -178,18 +212,7 @@ function expand(
   const tokenSet = (index as unknown as {tokenSet: lunr.TokenSet}).tokenSet;
   const terms = new Map<string, number>();
   const add = (clause: Partial<lunr.Query.Clause> & {term: string}, boost: number) => {
-    // The library reads a wildcard from a `*` in the term, and only when no edit distance is given.
-    const {editDistance = 0, wildcard = lunr.Query.wildcard.NONE, term} = clause;
-    const set = TokenSets.fromClause({
-      fields: ['t'],
-      boost: 1,
-      usePipeline: false,
-      presence: lunr.Query.presence.OPTIONAL,
-      wildcard,
-      term: wildcard === lunr.Query.wildcard.TRAILING ? `${term}*` : term,
-      ...(editDistance > 0 ? {editDistance} : {}),
-    } as lunr.Query.Clause);
-    for (const term of tokenSet.intersect(set).toArray()) {
+    for (const term of tokenSet.intersect(clauseSet(clause)).toArray()) {
       terms.set(term, Math.max(terms.get(term) ?? 0, boost));
     }
   };
@@ -220,20 +243,40 @@ function known(entries: LoadedEntry[], word: string, last: boolean, typing: bool
   );
 }
 
+/** A text that ranking reads: in lower case, and as the stems of its words, in order. */
+interface Reading {
+  lower: string;
+  /** Worked out when a query of two words or more first reads the text. */
+  stems?: string[];
+}
+
 /**
- * How much the text holds the query as written: 3 when it holds the query's
- * characters as typed (a path, a header or a code), 2 when it holds its words
- * one after the other, otherwise 1.
+ * The reading of each document's text, worked out when a query first reads
+ * it: the same documents come back query after query, and cutting a long text
+ * into words is most of the time a query takes.
  */
+const readings = new WeakMap<SearchDocument, Reading>();
+
+/** The text of a document that ranking reads: its section title and text, or a page's keywords. */
+function readingOf(entry: LoadedEntry, document: SearchDocument): Reading {
+  let reading = readings.get(document);
+  if (!reading) {
+    const text = entry.type === 3 ? document.t : `${document.s ?? ''} ${document.t}`;
+    reading = {lower: text.toLowerCase()};
+    readings.set(document, reading);
+  }
+  return reading;
+}
+
 /** Whether the text holds the query's characters as typed: a path, a header or a code. */
-function verbatim(text: string, typed: string): boolean {
-  return typed.length >= 4 && /[/_.{}-]/.test(typed) && text.toLowerCase().includes(typed);
+function verbatim(reading: Reading, typed: string): boolean {
+  return typed.length >= 4 && /[/_.{}-]/.test(typed) && reading.lower.includes(typed);
 }
 
 /** Whether the text holds the query's words one after the other. */
-function phrase(text: string, stems: string[]): boolean {
+function phrase(reading: Reading, stems: string[]): boolean {
   if (stems.length < 2) return false;
-  const sequence = words(text).map((word) => stem(word.value));
+  const sequence = (reading.stems ??= words(reading.lower).map((word) => stem(word.value)));
   for (let start = 0; start + stems.length <= sequence.length; start += 1) {
     if (stems.every((term, k) => sequence[start + k] === term)) return true;
   }
@@ -426,16 +469,12 @@ function rank(
     .toLowerCase()
     .replace(/:(\w+)/g, '{$1}');
   const stems = queryList.map(stem);
-  const textOf = (candidate: Candidate) =>
-    candidate.entry.type === 3
-      ? candidate.document.t
-      : `${candidate.document.s ?? ''} ${candidate.document.t}`;
   for (const candidate of candidates) {
-    if (verbatim(textOf(candidate), typed)) candidate.score *= 3;
+    if (verbatim(readingOf(candidate.entry, candidate.document), typed)) candidate.score *= 3;
   }
   candidates.sort((a, b) => b.covered - a.covered || b.score - a.score);
   for (const candidate of candidates.slice(0, REWEIGHED)) {
-    if (phrase(textOf(candidate), stems)) candidate.score *= 2;
+    if (phrase(readingOf(candidate.entry, candidate.document), stems)) candidate.score *= 2;
   }
   candidates.sort((a, b) => b.covered - a.covered || b.score - a.score);
   // A long question keeps the documents that answer most of it.
