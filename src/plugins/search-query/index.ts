@@ -4,6 +4,9 @@ import type {Plugin} from '@docusaurus/types';
 
 import {replaceModule} from '../replace-module';
 
+/** The name of the search worker's script (searchByWorker.ts names it when it starts the worker). */
+const SEARCH_WORKER_CHUNK = 'search-worker';
+
 /** The module through which the local search's box and page reach its worker. */
 const WORKER_CLIENT = /[\\/]searchByWorker(?:\.js)?$/;
 const SEARCH_THEME =
@@ -21,10 +24,31 @@ const SEARCH_THEME =
 export default function searchQueryPlugin(): Plugin {
   return {
     name: 'search-query',
-    configureWebpack(_config, _isServer, {currentBundler}) {
+    configureWebpack(_config, isServer, {currentBundler}) {
       const replacement = path.join(__dirname, 'searchByWorker.ts');
       return {
         plugins: [replaceModule(currentBundler, WORKER_CLIENT, replacement, SEARCH_THEME)],
+        ...(isServer
+          ? {}
+          : {
+              optimization: {
+                splitChunks: {
+                  cacheGroups: {
+                    // The bundler's own vendor group, except that the worker keeps its libraries
+                    // (lunr, Comlink) in its one script: split out, they were a second request the
+                    // worker made, and waited for, before it could ask for the index.
+                    defaultVendors: {
+                      idHint: 'vendors',
+                      test: /[\\/]node_modules[\\/]/i,
+                      priority: -10,
+                      reuseExistingChunk: true,
+                      chunks: (chunk: {name?: string | null; canBeInitial(): boolean}) =>
+                        !chunk.canBeInitial() && chunk.name !== SEARCH_WORKER_CHUNK,
+                    },
+                  },
+                },
+              },
+            }),
       };
     },
   };

@@ -57,7 +57,9 @@ let remote: Promise<Comlink.Remote<SearchWorker>> | undefined;
 
 function worker(): Promise<Comlink.Remote<SearchWorker>> {
   remote ??= (async () => {
-    const Remote = Comlink.wrap<typeof SearchWorker>(new Worker(new URL('./worker.ts', import.meta.url)));
+    const Remote = Comlink.wrap<typeof SearchWorker>(
+      new Worker(new URL('./worker.ts', import.meta.url), {name: 'search-worker'}),
+    );
     return await new Remote();
   })();
   return remote;
