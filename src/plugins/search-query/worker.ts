@@ -268,9 +268,9 @@ function readingOf(entry: LoadedEntry, document: SearchDocument): Reading {
   return reading;
 }
 
-/** Whether the text holds the query's characters as typed: a path, a header or a code. */
-function verbatim(reading: Reading, typed: string): boolean {
-  return typed.length >= 4 && /[/_.{}-]/.test(typed) && reading.lower.includes(typed);
+/** Whether a query is a path, a header or a code: something pasted, matched as typed too. */
+function pasted(typed: string): boolean {
+  return typed.length >= 4 && /[/_.{}-]/.test(typed);
 }
 
 /** Whether the text holds the query's words one after the other. */
@@ -469,8 +469,11 @@ function rank(
     .toLowerCase()
     .replace(/:(\w+)/g, '{$1}');
   const stems = queryList.map(stem);
-  for (const candidate of candidates) {
-    if (verbatim(readingOf(candidate.entry, candidate.document), typed)) candidate.score *= 3;
+  if (pasted(typed)) {
+    // A text that holds the query's characters as typed comes first.
+    for (const candidate of candidates) {
+      if (readingOf(candidate.entry, candidate.document).lower.includes(typed)) candidate.score *= 3;
+    }
   }
   candidates.sort((a, b) => b.covered - a.covered || b.score - a.score);
   for (const candidate of candidates.slice(0, REWEIGHED)) {
