@@ -44,25 +44,9 @@ export interface CompactIndex {
   lengths: number[];
 }
 
-/** How many words' stems are remembered (see stem). */
-const STEMS_KEPT = 20_000;
-const stems = new Map<string, string>();
-
-/**
- * The stem the index holds for a lower-case word. Ranking a query stems the
- * words of a hundred texts, most of them the same few hundred words, so each
- * word's stem is worked out once.
- */
+/** The stem the index holds for a lower-case word. */
 export function stem(word: string): string {
-  let stemmed = stems.get(word);
-  if (stemmed === undefined) {
-    if (stems.size >= STEMS_KEPT) stems.clear();
-    stemmed = (lunr.stemmer as unknown as (token: lunr.Token) => lunr.Token)(
-      new lunr.Token(word, {}),
-    ).toString();
-    stems.set(word, stemmed);
-  }
-  return stemmed;
+  return (lunr.stemmer as unknown as (token: lunr.Token) => lunr.Token)(new lunr.Token(word, {})).toString();
 }
 
 /** Parts of the library that its type declarations leave out. */
