@@ -427,13 +427,16 @@ function rank(
     for (const result of results) {
       const document = entry.byRef.get(result.ref);
       if (!document) continue;
-      const matched = new Set(Object.keys(result.matchData.metadata));
+      // A common word matches thousands of documents: nothing here copies a list per document.
+      const terms = Object.keys(result.matchData.metadata);
+      const matched = new Set(terms);
       const held = new Set<number>();
       groups.forEach((group, k) => {
-        if ([...group.terms.keys()].some((term) => matched.has(term))) held.add(k);
+        if (terms.some((term) => group.terms.has(term))) held.add(k);
       });
-      const exactness =
-        [...matched].reduce((best, term) => Math.max(best, boosts.get(term) ?? 0), 0) / BOOST.exact;
+      let strongest = 0;
+      for (const term of terms) strongest = Math.max(strongest, boosts.get(term) ?? 0);
+      const exactness = strongest / BOOST.exact;
       candidates.push({
         entry,
         document,
