@@ -156,25 +156,22 @@ function withPageUrls(entries: LoadedEntry[], lead: LoadedEntry[]): LoadedEntry[
   return entries;
 }
 
-/** How many clause automata are kept for the next queries (see clauseSet). */
-const CLAUSE_SETS_KEPT = 512;
-const clauseSets = new Map<string, lunr.TokenSet>();
-
 /**
- * The automaton of the words a clause reaches. One of a word with typos is
- * costly to build (tens of thousands of states for two edits of a long word),
- * and every part of the index, and every query typed after it, asks for the
- * same ones: each is built once and kept.
+ * The automata of the clauses one query has built, by clause. One of a word
+ * with typos is costly to build (thousands of states for two edits of a long
+ * word) and every part of the index asks for the same ones, so a query builds
+ * each once; they are let go with the query, as they are large.
  */
-function clauseSet({
-  term,
-  editDistance = 0,
-  wildcard = lunr.Query.wildcard.NONE,
-}: Partial<lunr.Query.Clause> & {term: string}): lunr.TokenSet {
+type ClauseSets = Map<string, lunr.TokenSet>;
+
+/** The automaton of the words a clause reaches, from `sets` or built into it. */
+function clauseSet(
+  sets: ClauseSets,
+  {term, editDistance = 0, wildcard = lunr.Query.wildcard.NONE}: Partial<lunr.Query.Clause> & {term: string},
+): lunr.TokenSet {
   const key = `${editDistance} ${wildcard} ${term}`;
-  let set = clauseSets.get(key);
+  let set = sets.get(key);
   if (!set) {
-    if (clauseSets.size >= CLAUSE_SETS_KEPT) clauseSets.clear();
     // The library reads a wildcard from a `*` in the term, and only when no edit distance is given.
     set = TokenSets.fromClause({
       fields: ['t'],
@@ -185,7 +182,7 @@ function clauseSet({
       term: wildcard === lunr.Query.wildcard.TRAILING ? `${term}*` : term,
       ...(editDistance > 0 ? {editDistance} : {}),
     } as lunr.Query.Clause);
-    clauseSets.set(key, set);
+    sets.set(key, set);
   }
   return set;
 }
@@ -203,6 +200,7 @@ interface WordGroup {
  * defeats the stemmer, which then leaves the typed ending on: compare the first letters too).
  */
 function expand(
+  sets: ClauseSets,
   index: lunr.Index,
   word: string,
   last: boolean,
@@ -212,7 +210,7 @@ function expand(
   const tokenSet = (index as unknown as {tokenSet: lunr.TokenSet}).tokenSet;
   const terms = new Map<string, number>();
   const add = (clause: Partial<lunr.Query.Clause> & {term: string}, boost: number) => {
-    for (const term of tokenSet.intersect(clauseSet(clause)).toArray()) {
+    for (const term of tokenSet.intersect(clauseSet(sets, clause)).toArray()) {
       terms.set(term, Math.max(terms.get(term) ?? 0, boost));
     }
   };
@@ -237,9 +235,15 @@ function expand(
 }
 
 /** Whether the index holds `word`, a synonym, or (the last word, typed) a word it begins. */
-function known(entries: LoadedEntry[], word: string, last: boolean, typing: boolean): boolean {
+function known(
+  sets: ClauseSets,
+  entries: LoadedEntry[],
+  word: string,
+  last: boolean,
+  typing: boolean,
+): boolean {
   return entries.some(
-    (entry) => entry.documents.length > 0 && expand(entry.index, word, last, typing, false).size > 0,
+    (entry) => entry.documents.length > 0 && expand(sets, entry.index, word, last, typing, false).size > 0,
   );
 }
 
@@ -405,14 +409,15 @@ function rank(
 
   const lastIndex = queryList.length - 1;
   // A word that is not in the index is searched with typos; one that is, as it is.
-  const typos = queryList.map((word, k) => !known(entries, word, k === lastIndex, typing));
+  const sets: ClauseSets = new Map();
+  const typos = queryList.map((word, k) => !known(sets, entries, word, k === lastIndex, typing));
 
   const candidates: Candidate[] = [];
   for (const entry of entries) {
     if (entry.documents.length === 0) continue;
     const groups: WordGroup[] = queryList.map((word, k) => ({
       word,
-      terms: expand(entry.index, word, k === lastIndex, typing, typos[k]),
+      terms: expand(sets, entry.index, word, k === lastIndex, typing, typos[k]),
     }));
     const boosts = new Map<string, number>();
     for (const group of groups) {
