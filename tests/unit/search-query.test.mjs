@@ -131,3 +131,39 @@ describe('the word being typed', () => {
     assert.deepEqual(await worker.search('/', '', 'ord ', 8), []);
   });
 });
+
+describe('a page found by its keywords', () => {
+  test('is listed as its title when the title holds a word the query reached, marked there', async () => {
+    const {loadSearchWorker} = await import('../support/search-worker.mjs');
+    const {buildIndex} = jiti('./scripts/search-index/shape.ts');
+    const url = '/docs/api/food-integration/delete-promotion';
+    const title = {i: 1, t: 'Delete a food promotion', u: url, b: ['API Reference', 'Promotions']};
+    const keywords = {i: 1, t: 'DELETE /v1/promotions/{promotion_id} promotion_id', s: title.t, p: 1};
+    const part = [[title], [], [], [keywords], []].map((documents) => ({
+      documents,
+      index: buildIndex(documents),
+    }));
+    const SearchWorker = loadSearchWorker({
+      origin: 'https://developer.gerai.example',
+      searchIndexUrl: 'search-index{dir}.json?_=test',
+      respond: () => new Response(JSON.stringify(part), {headers: {'content-type': 'application/json'}}),
+    });
+    const worker = new SearchWorker();
+
+    // The keywords hold both words and rank first; the title holds "promotion" at 14, as
+    // "promotions" reaches it: the title is listed, marked there.
+    const [words] = await worker.search('/', '', 'v1 promotions', 8);
+    assert.equal(words.type, 0);
+    assert.equal(words.document.u, url);
+    assert.deepEqual(
+      Object.values(words.metadata).flatMap((term) => term.t.position),
+      [[14, 9]],
+    );
+
+    // Only the keywords hold the path parameter: nothing to mark in the title, so it stays a
+    // keywords result, which the box and the search page show with the page's title.
+    const [byPath] = await worker.search('/', '', 'promotion_id', 8);
+    assert.equal(byPath.type, 3);
+    assert.equal(byPath.page.t, title.t);
+  });
+});

@@ -28,7 +28,7 @@ import {searchIndexUrl} from '@generated/@easyops-cn/docusaurus-search-local/def
 
 import {SEARCH_SYNONYMS} from '../../config/search-synonyms';
 import {type CompactIndex, loadCompactIndex, type SearchDocument, stem, TokenSets} from './compactIndex';
-import {LATER_PARTS, LEAD_PART} from './parts';
+import {DOCUMENT_TYPES, LATER_PARTS, LEAD_PART} from './parts';
 import {queryWords, words} from './text';
 
 interface LoadedEntry {
@@ -66,6 +66,12 @@ const LATER_PARTS_DELAY_MS = 500;
 const FIRST_LETTERS = 3;
 /** How many of the best candidates are weighed again by closeness. */
 const REWEIGHED = 100;
+
+/** The entries of a part, by their place in DOCUMENT_TYPES. */
+const TITLE = DOCUMENT_TYPES.indexOf('title');
+const HEADING = DOCUMENT_TYPES.indexOf('heading');
+const KEYWORDS = DOCUMENT_TYPES.indexOf('keywords');
+const CONTENT = DOCUMENT_TYPES.indexOf('content');
 
 const TYPE_WEIGHT = [3, 2, 1.5, 1.5, 1];
 /** How a result's address weighs: merchant pages first. */
@@ -146,7 +152,7 @@ async function fetchPart(url: string): Promise<LoadedEntry[]> {
 /** Gives the documents of a page (p) the address of the page's title document, in `lead`. */
 function withPageUrls(entries: LoadedEntry[], lead: LoadedEntry[]): LoadedEntry[] {
   const urls = new Map<number, string>();
-  for (const document of lead.find((entry) => entry.type === 0)?.documents ?? [])
+  for (const document of lead.find((entry) => entry.type === TITLE)?.documents ?? [])
     urls.set(document.i, document.u);
   for (const entry of entries) {
     for (const document of entry.documents) {
@@ -265,7 +271,7 @@ const readings = new WeakMap<SearchDocument, Reading>();
 function readingOf(entry: LoadedEntry, document: SearchDocument): Reading {
   let reading = readings.get(document);
   if (!reading) {
-    const text = entry.type === 3 ? document.t : `${document.s ?? ''} ${document.t}`;
+    const text = entry.type === KEYWORDS ? document.t : `${document.s ?? ''} ${document.t}`;
     reading = {lower: text.toLowerCase()};
     readings.set(document, reading);
   }
@@ -461,7 +467,7 @@ function rank(
   // A section is read with its page: words of the page's title, description or keywords count for it.
   const pageWords = new Map<string, Set<number>>();
   for (const candidate of candidates) {
-    if (candidate.entry.type === 1 || candidate.entry.type === 4) continue;
+    if (candidate.entry.type === HEADING || candidate.entry.type === CONTENT) continue;
     const held = pageWords.get(candidate.document.u) ?? new Set<number>();
     candidate.groups.forEach((k) => held.add(k));
     pageWords.set(candidate.document.u, held);
@@ -494,7 +500,7 @@ function rank(
 
   const titles = new Map<number, SearchDocument>();
   for (const entry of lead) {
-    if (entry.type === 0) for (const document of entry.documents) titles.set(document.i, document);
+    if (entry.type === TITLE) for (const document of entry.documents) titles.set(document.i, document);
   }
   const perPage = new Map<string, number>();
   const seen = new Set<string>();
@@ -510,14 +516,33 @@ function rank(
     if (count >= MAX_PER_PAGE || seen.has(key)) continue;
     perPage.set(page, count + 1);
     seen.add(key);
-    chosen.push({
-      document,
-      type: entry.type,
-      page: entry.type === 0 ? undefined : (titles.get(document.p ?? -1) ?? false),
-      metadata: positions(document.t, candidate.matched),
-      tokens: queryList,
-      score: candidate.score,
-    });
+    // A page found by its keywords (a reference page's method, path, parameters and fields) is
+    // listed as its title when the title holds words the query reached, marked there. As a
+    // keywords result, the plugin's template marks only the letters typed in the title, so a
+    // typo, or "promotions" typed for "promotion", left the title unmarked. A title
+    // that holds none of them stays a keywords result: the plugin's templates cannot draw a title
+    // with nothing to mark.
+    const title = entry.type === KEYWORDS ? titles.get(document.p ?? document.i) : undefined;
+    const marks = title ? positions(title.t, candidate.matched) : undefined;
+    chosen.push(
+      title && marks && Object.keys(marks).length > 0
+        ? {
+            document: title,
+            type: TITLE,
+            page: undefined,
+            metadata: marks,
+            tokens: queryList,
+            score: candidate.score,
+          }
+        : {
+            document,
+            type: entry.type,
+            page: entry.type === TITLE ? undefined : (titles.get(document.p ?? -1) ?? false),
+            metadata: positions(document.t, candidate.matched),
+            tokens: queryList,
+            score: candidate.score,
+          },
+    );
   }
   return chosen;
 }
