@@ -57,6 +57,8 @@ let remote: Promise<Comlink.Remote<SearchWorker>> | undefined;
 
 function worker(): Promise<Comlink.Remote<SearchWorker>> {
   remote ??= (async () => {
+    // The name is the worker script's (SEARCH_WORKER_CHUNK in ./index.ts); the bundler reads it
+    // only as a literal.
     const Remote = Comlink.wrap<typeof SearchWorker>(
       new Worker(new URL('./worker.ts', import.meta.url), {name: 'search-worker'}),
     );

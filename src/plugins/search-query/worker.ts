@@ -522,27 +522,15 @@ function rank(
     // typo, or "promotions" typed for "promotion", left the title unmarked. A title
     // that holds none of them stays a keywords result: the plugin's templates cannot draw a title
     // with nothing to mark.
-    const title = entry.type === KEYWORDS ? titles.get(document.p ?? document.i) : undefined;
-    const marks = title ? positions(title.t, candidate.matched) : undefined;
-    chosen.push(
-      title && marks && Object.keys(marks).length > 0
-        ? {
-            document: title,
-            type: TITLE,
-            page: undefined,
-            metadata: marks,
-            tokens: queryList,
-            score: candidate.score,
-          }
-        : {
-            document,
-            type: entry.type,
-            page: entry.type === TITLE ? undefined : (titles.get(document.p ?? -1) ?? false),
-            metadata: positions(document.t, candidate.matched),
-            tokens: queryList,
-            score: candidate.score,
-          },
-    );
+    const pageTitle: SearchResult['page'] =
+      entry.type === TITLE ? undefined : (titles.get(document.p ?? -1) ?? false);
+    const marks =
+      entry.type === KEYWORDS && pageTitle ? positions(pageTitle.t, candidate.matched) : undefined;
+    const shown =
+      pageTitle && marks && Object.keys(marks).length > 0
+        ? {document: pageTitle, type: TITLE, page: undefined, metadata: marks}
+        : {document, type: entry.type, page: pageTitle, metadata: positions(document.t, candidate.matched)};
+    chosen.push({...shown, tokens: queryList, score: candidate.score});
   }
   return chosen;
 }
