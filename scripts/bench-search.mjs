@@ -14,14 +14,13 @@
  * - the layout shift of /search while its results arrive (390 px, mobile);
  * - with `--scale`, the same first-query figures on a copy of the site with ten
  *   times the pages (scripts/bench-search/scale.mjs builds it in a temporary
- *   folder).
- *
- * Prints a table and writes bench/search.json. Not part of `npm test`: the
- * figures depend on the machine, so compare runs taken on the same one.
- *
+ *   folder);
  * - with `--latency MS`, every request of the page and of its worker is
  *   delayed by MS and the connection limited to 1.6 Mbit/s (a phone's mobile
  *   network); the box figures then include the round trips.
+ *
+ * Prints a table and writes bench/search.json. Not part of `npm test`: the
+ * figures depend on the machine, so compare runs taken on the same one.
  *
  *   npm run bench:search [-- --port 3290] [-- --build build] [-- --scale] [-- --latency 150]
  */
@@ -48,6 +47,8 @@ const {values} = parseArgs({
   },
 });
 
+/** Added to every request of the box's page and its worker (0: none). */
+const LATENCY_MS = Number(values.latency);
 const GUIDE = '/docs/docs/getting-started';
 const INDEX = /\/search-index[^/]*\.json/;
 const LATER_QUERIES = [
@@ -130,13 +131,12 @@ async function measureBox(browser, origin, build) {
   page.on('response', (response) => {
     if (INDEX.test(response.url())) indexResponses.push(response);
   });
-  const latency = Number(values.latency);
-  if (latency > 0) {
+  if (LATENCY_MS > 0) {
     // Applies to the page's worker too: its requests go through the page's network conditions.
     const cdp = await context.newCDPSession(page);
     await cdp.send('Network.emulateNetworkConditions', {
       offline: false,
-      latency,
+      latency: LATENCY_MS,
       downloadThroughput: 1_600_000 / 8,
       uploadThroughput: 750_000 / 8,
     });
@@ -232,7 +232,7 @@ async function measure(label, build) {
   try {
     const box = await measureBox(browser, server.origin, build);
     const searchPageCLS = await measureSearchPageShift(browser, server.origin);
-    return {label, latencyMs: Number(values.latency), ...box, searchPageCLS};
+    return {label, latencyMs: LATENCY_MS, ...box, searchPageCLS};
   } finally {
     await browser.close();
     server.stop();
