@@ -253,29 +253,23 @@ function known(
   );
 }
 
-/** A text that ranking reads: in lower case, and as the stems of its words, in order. */
-interface Reading {
-  lower: string;
-  /** Worked out when a query of two words or more first reads the text. */
-  stems?: string[];
-}
-
 /**
- * The reading of each document's text, worked out when a query first reads
- * it: the same documents come back query after query, and cutting a long text
- * into words is most of the time a query takes.
+ * The words of each document's text that ranking reads (its section title
+ * and text, or a page's keywords), in lower case and in order, worked out
+ * when a query of two words or more first reads it: the same documents come
+ * back query after query, and cutting a long text into words is much of the
+ * time a query takes.
  */
-const readings = new WeakMap<SearchDocument, Reading>();
+const wordLists = new WeakMap<SearchDocument, string[]>();
 
-/** The text of a document that ranking reads: its section title and text, or a page's keywords. */
-function readingOf(entry: LoadedEntry, document: SearchDocument): Reading {
-  let reading = readings.get(document);
-  if (!reading) {
+function wordsOf(entry: LoadedEntry, document: SearchDocument): string[] {
+  let list = wordLists.get(document);
+  if (!list) {
     const text = entry.type === KEYWORDS ? document.t : `${document.s ?? ''} ${document.t}`;
-    reading = {lower: text.toLowerCase()};
-    readings.set(document, reading);
+    list = words(text).map((word) => word.value);
+    wordLists.set(document, list);
   }
-  return reading;
+  return list;
 }
 
 /** Whether a query is a path, a header or a code: something pasted, matched as typed too. */
@@ -283,22 +277,58 @@ function pasted(typed: string): boolean {
   return typed.length >= 4 && /[/_.{}-]/.test(typed);
 }
 
+/**
+ * Stems, with what a word must begin with to have one of them. The stemmer
+ * changes only a word's ending: a word stems to `value` only if it begins with
+ * `head`, its first two letters. Most words of a text fail that test, and are
+ * never stemmed: stemming every word of the texts ranked was most of a query's
+ * time.
+ */
+interface Stem {
+  value: string;
+  head: string;
+}
+
+function stems(terms: Iterable<string>): Stem[] {
+  return Array.from(terms, (value) => ({value, head: value.slice(0, 2)}));
+}
+
+/**
+ * The stems of the words one query has read, by word: a text repeats its
+ * words, and the texts ranked repeat each other's. Let go with the query.
+ */
+type StemMemo = Map<string, string>;
+
+function stemOf(memo: StemMemo, word: string): string {
+  let value = memo.get(word);
+  if (value === undefined) {
+    value = stem(word);
+    memo.set(word, value);
+  }
+  return value;
+}
+
+/** Whether `word` (in lower case) stems to `target`. */
+function stemsTo(memo: StemMemo, word: string, target: Stem): boolean {
+  return word.startsWith(target.head) && stemOf(memo, word) === target.value;
+}
+
 /** Whether the text holds the query's words one after the other. */
-function phrase(reading: Reading, stems: string[]): boolean {
-  if (stems.length < 2) return false;
-  const sequence = (reading.stems ??= words(reading.lower).map((word) => stem(word.value)));
-  for (let start = 0; start + stems.length <= sequence.length; start += 1) {
-    if (stems.every((term, k) => sequence[start + k] === term)) return true;
+function phrase(memo: StemMemo, sequence: string[], query: Stem[]): boolean {
+  for (let start = 0; start + query.length <= sequence.length; start += 1) {
+    if (query.every((target, k) => stemsTo(memo, sequence[start + k], target))) return true;
   }
   return false;
 }
 
 /** Where the matched words stand in a text, in the shape the plugin's templates read. */
-function positions(text: string, matched: Set<string>): SearchResult['metadata'] {
+function positions(memo: StemMemo, text: string, matched: Set<string>): SearchResult['metadata'] {
   // No prototype: a matched word may be `constructor` or `__proto__`.
   const metadata: SearchResult['metadata'] = Object.create(null) as SearchResult['metadata'];
+  const heads = new Set(stems(matched).map((target) => target.head));
   for (const word of words(text)) {
-    const term = stem(word.value);
+    if (!heads.has(word.value.slice(0, 2))) continue;
+    const term = stemOf(memo, word.value);
     if (!matched.has(term)) continue;
     (metadata[term] ??= {t: {position: []}}).t.position.push([word.start, word.length]);
   }
@@ -482,16 +512,23 @@ function rank(
     .trim()
     .toLowerCase()
     .replace(/:(\w+)/g, '{$1}');
-  const stems = queryList.map(stem);
+  const query = stems(queryList.map(stem));
+  const memo: StemMemo = new Map();
   if (pasted(typed)) {
-    // A text that holds the query's characters as typed comes first.
+    // A text that holds the query's characters as typed comes first. (Read in place: a copy of
+    // every text in lower case would be thousands of strings for a path's common words.)
+    const asTyped = new RegExp(typed.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'), 'i');
     for (const candidate of candidates) {
-      if (readingOf(candidate.entry, candidate.document).lower.includes(typed)) candidate.score *= 3;
+      const {entry, document} = candidate;
+      const section = entry.type === KEYWORDS ? '' : (document.s ?? '');
+      if (asTyped.test(document.t) || asTyped.test(section)) candidate.score *= 3;
     }
   }
   candidates.sort((a, b) => b.covered - a.covered || b.score - a.score);
-  for (const candidate of candidates.slice(0, REWEIGHED)) {
-    if (phrase(readingOf(candidate.entry, candidate.document), stems)) candidate.score *= 2;
+  if (query.length >= 2) {
+    for (const candidate of candidates.slice(0, REWEIGHED)) {
+      if (phrase(memo, wordsOf(candidate.entry, candidate.document), query)) candidate.score *= 2;
+    }
   }
   candidates.sort((a, b) => b.covered - a.covered || b.score - a.score);
   // A long question keeps the documents that answer most of it.
@@ -525,11 +562,16 @@ function rank(
     const pageTitle: SearchResult['page'] =
       entry.type === TITLE ? undefined : (titles.get(document.p ?? -1) ?? false);
     const marks =
-      entry.type === KEYWORDS && pageTitle ? positions(pageTitle.t, candidate.matched) : undefined;
+      entry.type === KEYWORDS && pageTitle ? positions(memo, pageTitle.t, candidate.matched) : undefined;
     const shown =
       pageTitle && marks && Object.keys(marks).length > 0
         ? {document: pageTitle, type: TITLE, page: undefined, metadata: marks}
-        : {document, type: entry.type, page: pageTitle, metadata: positions(document.t, candidate.matched)};
+        : {
+            document,
+            type: entry.type,
+            page: pageTitle,
+            metadata: positions(memo, document.t, candidate.matched),
+          };
     chosen.push({...shown, tokens: queryList, score: candidate.score});
   }
   return chosen;
