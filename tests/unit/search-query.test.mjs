@@ -49,7 +49,7 @@ test('the local search still reaches its worker through the module the build rep
 });
 
 describe('words of the index and of a query', () => {
-  const {words, queryWords} = jiti('./src/plugins/search-query/text.ts');
+  const {words, wordValues, queryWords} = jiti('./src/plugins/search-query/text.ts');
 
   test('a path is its words, whichever way its parameters are written', () => {
     const braces = queryWords('/v1/outlets/{outlet_id}/orders');
@@ -74,6 +74,23 @@ describe('words of the index and of a query', () => {
         ['code', 18, 4],
       ],
     );
+  });
+
+  test('ranking reads the same words as the index, in the same order', () => {
+    const texts = [
+      'Set cancel_reason_code.',
+      'POST /v1/outlets/{outlet_id}/orders/{order_id}/accept',
+      '__init__ and _private_ and ___',
+      'OUTLET_NOT_LINKED: the outlet__id is İstanbul, Straße, ΟΔΟΣ_ΕΝΑ',
+      '',
+    ];
+    for (const text of texts) {
+      assert.deepEqual(
+        wordValues(text),
+        words(text).map((word) => word.value),
+        text,
+      );
+    }
   });
 });
 

@@ -29,7 +29,7 @@ import {searchIndexUrl} from '@generated/@easyops-cn/docusaurus-search-local/def
 import {SEARCH_SYNONYMS} from '../../config/search-synonyms';
 import {type CompactIndex, loadCompactIndex, type SearchDocument, stem, TokenSets} from './compactIndex';
 import {DOCUMENT_TYPES, LATER_PARTS, LEAD_PART} from './parts';
-import {queryWords, words} from './text';
+import {queryWords, wordValues, words} from './text';
 
 interface LoadedEntry {
   type: number;
@@ -266,7 +266,7 @@ function wordsOf(entry: LoadedEntry, document: SearchDocument): string[] {
   let list = wordLists.get(document);
   if (!list) {
     const text = entry.type === KEYWORDS ? document.t : `${document.s ?? ''} ${document.t}`;
-    list = words(text).map((word) => word.value);
+    list = wordValues(text);
     wordLists.set(document, list);
   }
   return list;
@@ -316,7 +316,9 @@ function stemsTo(memo: StemMemo, word: string, target: Stem): boolean {
 /** Whether the text holds the query's words one after the other. */
 function phrase(memo: StemMemo, sequence: string[], query: Stem[]): boolean {
   for (let start = 0; start + query.length <= sequence.length; start += 1) {
-    if (query.every((target, k) => stemsTo(memo, sequence[start + k], target))) return true;
+    let k = 0;
+    while (k < query.length && stemsTo(memo, sequence[start + k], query[k])) k += 1;
+    if (k === query.length) return true;
   }
   return false;
 }
