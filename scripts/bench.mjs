@@ -12,6 +12,8 @@
  *   FCP, LCP, TBT, CLS). Reference pages also: readable with JavaScript off,
  *   the longest time their text vanishes once shown on a slow phone, and the
  *   time the request panel takes once asked for.
+ * - floor: the guide's text on a site of Docusaurus alone (scripts/bench/floor.mjs),
+ *   measured as the pages are: what the framework itself costs, without budget.
  * - writer: `npm start` until its first page, and a saved MDX change until it
  *   shows in the open page.
  *
@@ -20,7 +22,7 @@
  * with 1 when one is missed. --from <results.json> checks earlier figures
  * without measuring.
  *
- *   npm run bench [-- --only build,pages,writer] [-- --pages guide,search] [-- --runs 3]
+ *   npm run bench [-- --only build,pages,floor,writer] [-- --pages guide,search] [-- --runs 3]
  *                 [-- --port 3190] [-- --check] [-- --from bench/results.json]
  */
 import {mkdirSync, readFileSync, writeFileSync, existsSync} from 'node:fs';
@@ -32,9 +34,10 @@ import {chromium} from '@playwright/test';
 import {checkBudgets} from './bench/budgets.mjs';
 import {CHROMIUM_ARGS, chromiumPath, root} from './bench/browser.mjs';
 import {measureBuilds, measureWriterLoop} from './bench/build.mjs';
+import {FLOOR, measureFloor} from './bench/floor.mjs';
 import {PAGES, measurePage, startServer} from './bench/pages.mjs';
 
-const SECTIONS = ['build', 'pages', 'writer'];
+const SECTIONS = ['build', 'pages', 'floor', 'writer'];
 
 const {values} = parseArgs({
   options: {
@@ -69,9 +72,14 @@ function options() {
   return {only, runs, pages, build: path.resolve(root, values.build), port: values.port};
 }
 
+/** @param {unknown} error */
+function firstLine(error) {
+  return error instanceof Error ? (error.message.split('\n')[0] ?? '') : String(error);
+}
+
 /** @param {ReturnType<typeof options>} settings */
 async function measure(settings) {
-  /** @type {{date: string, runs: number, build?: object, pages?: object[], writer?: object}} */
+  /** @type {{date: string, runs: number, build?: object, pages?: object[], floor?: object, writer?: object}} */
   const results = {date: new Date().toISOString(), runs: settings.runs};
   if (settings.only.includes('build')) {
     console.log('bench: cold and warm npm run build…');
@@ -96,7 +104,7 @@ async function measure(settings) {
           );
         } catch (error) {
           // A page that cannot be measured loses its own figures, not those of the others.
-          const message = error instanceof Error ? error.message.split('\n')[0] : String(error);
+          const message = firstLine(error);
           console.error(`bench: ${kind.kind} not measured: ${message}`);
           results.pages.push({kind: kind.kind, route: kind.route, error: message});
         }
@@ -104,6 +112,23 @@ async function measure(settings) {
     } finally {
       await browser.close();
       server.kill('SIGTERM');
+    }
+  }
+  if (settings.only.includes('floor')) {
+    console.log(`bench: framework floor (${FLOOR.guide} on a site of Docusaurus alone)…`);
+    const browser = await chromium.launch({executablePath: chromiumPath(), args: CHROMIUM_ARGS});
+    try {
+      results.floor = await measureFloor(browser, {
+        build: settings.build,
+        port: String(Number(settings.port) + 3),
+        runs: settings.runs,
+      });
+    } catch (error) {
+      const message = firstLine(error);
+      console.error(`bench: framework floor not measured: ${message}`);
+      results.floor = {kind: 'framework floor', route: FLOOR.route, error: message};
+    } finally {
+      await browser.close();
     }
   }
   if (settings.only.includes('writer')) {
@@ -121,8 +146,11 @@ function print(results) {
       `\nnpm run build: cold ${cold.ms} ms (peak ${cold.peakMB} MB), warm ${warm.ms} ms (peak ${warm.peakMB} MB)`,
     );
   }
-  if (results.pages) {
-    const measured = results.pages.filter((/** @type {any} */ p) => !p.error);
+  // The floor (Docusaurus alone, the guide's text) is shown last, for comparison; it has no budget.
+  const measured = [...(results.pages ?? []), ...(results.floor ? [results.floor] : [])].filter(
+    (/** @type {any} */ p) => !p.error,
+  );
+  if (measured.length > 0) {
     console.table(
       measured.map((/** @type {any} */ p) => ({
         page: p.kind,

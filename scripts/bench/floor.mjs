@@ -1,0 +1,111 @@
+/**
+ * The framework's floor: what the same guide costs a reader on a site that
+ * has nothing but Docusaurus. It is a site of one page, built in a temporary
+ * folder with the portal's own packages (the same Docusaurus version, bundler
+ * and future flags, its classic theme with a docs plugin and a sitemap, and
+ * none of the portal's plugins, components or styles), whose page is the
+ * guide's text as the build publishes it in Markdown (`<route>.md`). It is
+ * served by nginx as the portal is, with the host configuration
+ * (scripts/host-config.ts) written for it, and measured as the portal's
+ * guide is.
+ *
+ * A page-kind budget below these figures asks for less than Docusaurus itself
+ * spends; the figures say how far the portal's guide is from the floor.
+ */
+import {spawn} from 'node:child_process';
+import {existsSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync, mkdirSync} from 'node:fs';
+import {tmpdir} from 'node:os';
+import path from 'node:path';
+
+import {root} from './browser.mjs';
+import {measurePage, startServer} from './pages.mjs';
+
+/** The portal's page whose text the floor site publishes, and the route it gets there. */
+export const FLOOR = {guide: '/docs/docs/getting-started', route: '/docs/guide'};
+
+/** @param {string} command @param {string[]} args */
+function run(command, args) {
+  return new Promise((resolve, reject) => {
+    const child = spawn(command, args, {cwd: root, stdio: ['ignore', 'ignore', 'pipe']});
+    let stderr = '';
+    child.stderr.on('data', (chunk) => (stderr += chunk));
+    child.on('error', reject);
+    child.on('exit', (code) =>
+      code === 0
+        ? resolve(undefined)
+        : reject(
+            new Error(
+              `bench: ${path.basename(command)} ${args.join(' ')} failed (exit ${code}):\n${stderr.slice(-2000)}`,
+            ),
+          ),
+    );
+  });
+}
+
+const CONFIG = `// The framework's floor (scripts/bench/floor.mjs): Docusaurus and nothing else.
+export default {
+  title: 'Floor',
+  url: 'https://floor.example',
+  baseUrl: '/',
+  future: {v4: true, faster: true},
+  // The guide links to the portal's other pages, which this site does not have.
+  onBrokenLinks: 'ignore',
+  markdown: {hooks: {onBrokenMarkdownLinks: 'ignore'}},
+  plugins: [
+    '@docusaurus/plugin-sitemap',
+    ['@docusaurus/plugin-content-docs', {path: 'docs', routeBasePath: 'docs'}],
+  ],
+  themes: ['@docusaurus/theme-classic'],
+  themeConfig: {navbar: {title: 'Floor', items: [{type: 'doc', docId: 'guide', label: 'Docs'}]}},
+};
+`;
+
+/**
+ * Builds the floor site from the portal's build in `build` (its Markdown of
+ * the guide); returns the folder of the floor's build. The caller removes
+ * `site` when done.
+ *
+ * @param {string} build
+ * @param {string} site
+ */
+async function buildFloor(build, site) {
+  const markdown = path.join(build, `${FLOOR.guide}.md`);
+  if (!existsSync(markdown)) {
+    throw new Error(`bench: ${markdown} is missing: the floor publishes the guide's Markdown from the build`);
+  }
+  mkdirSync(path.join(site, 'docs'), {recursive: true});
+  writeFileSync(path.join(site, 'package.json'), '{"name": "floor", "private": true}\n');
+  writeFileSync(path.join(site, 'docusaurus.config.mjs'), CONFIG);
+  writeFileSync(path.join(site, 'docs', `${path.basename(FLOOR.route)}.md`), readFileSync(markdown));
+  symlinkSync(path.join(root, 'node_modules'), path.join(site, 'node_modules'), 'dir');
+  await run(path.join(root, 'node_modules', '.bin', 'docusaurus'), ['build', site]);
+  const floorBuild = path.join(site, 'build');
+  await run(path.join(root, 'node_modules', '.bin', 'jiti'), ['scripts/host-config.ts', floorBuild]);
+  return floorBuild;
+}
+
+/**
+ * The floor's guide, measured as measurePage measures the portal's.
+ *
+ * @param {import('@playwright/test').Browser} browser
+ * @param {{build: string, port: string, runs: number}} options
+ */
+export async function measureFloor(browser, {build, port, runs}) {
+  const site = mkdtempSync(path.join(tmpdir(), 'portal-floor-'));
+  try {
+    const floorBuild = await buildFloor(build, site);
+    const server = await startServer(floorBuild, port);
+    try {
+      const origin = `http://127.0.0.1:${port}`;
+      return await measurePage(
+        browser,
+        {origin, build: floorBuild, runs},
+        {kind: 'framework floor', route: FLOOR.route},
+      );
+    } finally {
+      server.kill('SIGTERM');
+    }
+  } finally {
+    rmSync(site, {recursive: true, force: true});
+  }
+}
