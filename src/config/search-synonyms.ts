@@ -33,4 +33,5 @@ export const SEARCH_SYNONYMS: readonly (readonly string[])[] = [
   ['invoice', 'receipt', 'bill'],
   ['tax', 'taxes', 'vat'],
   ['gratuity', 'tip', 'service_charge'],
+  ['difference', 'differ', 'compared', 'versus', 'vs'],
 ];
