@@ -75,6 +75,7 @@ export default function Home(): ReactNode {
               <Link className="button button--primary button--lg" to="/docs/docs/getting-started">
                 Get started
               </Link>
+              {/* A space between the two, so that the page's text (search, reader mode) keeps them apart. */}{' '}
               <Link className="button button--secondary button--lg" to="/docs/api/intro">
                 API Reference
               </Link>

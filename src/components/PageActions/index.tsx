@@ -1,4 +1,4 @@
-import {useEffect, useRef, useState, type ReactNode} from 'react';
+import {Fragment, useEffect, useRef, useState, type ReactNode} from 'react';
 import {useLocation} from '@docusaurus/router';
 import useDocusaurusContext from '@docusaurus/useDocusaurusContext';
 
@@ -70,22 +70,25 @@ export default function PageActions(): ReactNode {
 
   return (
     <div className={styles.actions} data-markdown="skip">
+      {/* The spaces between the actions keep their words apart in the page's text (search, reader mode). */}
       <button type="button" className={styles.action} onClick={() => void copy()} data-status={status}>
         {LABEL[status]}
-      </button>
+      </button>{' '}
       <a className={styles.action} href={markdown} type="text/markdown">
         View as Markdown
       </a>
       {ASSISTANTS.map((assistant) => (
-        <a
-          key={assistant.name}
-          className={styles.action}
-          href={assistant.address(prompt)}
-          target="_blank"
-          rel="noopener noreferrer">
-          Open in {assistant.name}
-          <span className={styles.hidden}> (opens in a new tab)</span>
-        </a>
+        <Fragment key={assistant.name}>
+          {' '}
+          <a
+            className={styles.action}
+            href={assistant.address(prompt)}
+            target="_blank"
+            rel="noopener noreferrer">
+            Open in {assistant.name}
+            <span className={styles.hidden}> (opens in a new tab)</span>
+          </a>
+        </Fragment>
       ))}
       <span role="status" className={styles.hidden}>
         {ANNOUNCEMENT[status]}

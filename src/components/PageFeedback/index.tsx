@@ -47,7 +47,7 @@ export default function PageFeedback(): ReactNode {
               className="button button--outline button--primary"
               onClick={() => send('yes')}>
               Yes
-            </button>
+            </button>{' '}
             <button
               type="button"
               className="button button--outline button--primary"

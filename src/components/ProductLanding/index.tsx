@@ -49,6 +49,7 @@ export default function ProductLanding({
               <Link className="button button--primary button--lg" to={primaryAction.to}>
                 {primaryAction.label}
               </Link>
+              {/* A space between the two, so that the page's text (search, reader mode) keeps them apart. */}{' '}
               <Link className="button button--secondary button--lg" to="/contact-us/">
                 Talk to partner support
               </Link>

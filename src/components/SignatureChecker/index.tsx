@@ -156,6 +156,7 @@ export default function SignatureChecker(): ReactNode {
             autoComplete="off"
             aria-describedby={ids.payloadHint}
           />
+          {/* Spaces between a label, its hint and the buttons keep their words apart in the page's text. */}{' '}
           <small id={ids.payloadHint} className={styles.hint}>
             Paste the body as your server received it, before any JSON parsing. Reformatting, or a line break
             added at the end, changes the signature.
@@ -187,7 +188,7 @@ export default function SignatureChecker(): ReactNode {
             autoComplete="off"
             placeholder="t=1772424915,v1=5f1c…"
             aria-describedby={ids.headerHint}
-          />
+          />{' '}
           <small id={ids.headerHint} className={styles.hint}>
             The value only, in the form <code>t=&lt;Unix seconds&gt;,v1=&lt;hex HMAC-SHA256&gt;</code>.
           </small>
@@ -211,7 +212,7 @@ export default function SignatureChecker(): ReactNode {
         <div className={styles.actions}>
           <button type="submit" className="button button--primary" disabled={!hydrated || busy}>
             Check signature
-          </button>
+          </button>{' '}
           <button
             type="button"
             className="button button--secondary"
