@@ -43,13 +43,18 @@ export const STOP_WORDS: ReadonlySet<string> = new Set(
 
 const WORD = /[\p{L}\p{N}_]+/gu;
 
+/** A run of word characters without the underscores around it (`__init__` is `init`). */
+function trimUnderscores(raw: string): string {
+  return raw.replace(/^_+|_+$/g, '');
+}
+
 /** Every word of `text`, stop words included, with underscore words also split. */
 export function words(text: string): Word[] {
   const found: Word[] = [];
   for (const match of text.matchAll(WORD)) {
     const raw = match[0];
     const start = match.index;
-    const trimmed = raw.replace(/^_+|_+$/g, '');
+    const trimmed = trimUnderscores(raw);
     if (!trimmed) continue;
     const offset = start + raw.indexOf(trimmed);
     found.push({value: trimmed.toLowerCase(), start: offset, length: trimmed.length});
@@ -74,7 +79,7 @@ export function wordValues(text: string): string[] {
       found.push(raw.toLowerCase());
       continue;
     }
-    const value = raw.replace(/^_+|_+$/g, '').toLowerCase();
+    const value = trimUnderscores(raw).toLowerCase();
     if (!value) continue;
     found.push(value);
     if (value.includes('_')) for (const part of value.split('_')) if (part) found.push(part);
@@ -95,7 +100,7 @@ export function queryWords(query: string): string[] {
   const result: string[] = [];
   const all = query.matchAll(WORD);
   for (const match of all) {
-    const value = match[0].replace(/^_+|_+$/g, '').toLowerCase();
+    const value = trimUnderscores(match[0]).toLowerCase();
     if (value && !STOP_WORDS.has(value) && !result.includes(value)) result.push(value);
   }
   return result;

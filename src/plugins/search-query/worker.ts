@@ -254,19 +254,22 @@ function known(
 }
 
 /**
- * The words of each document's text that ranking reads (its section title
- * and text, or a page's keywords), in lower case and in order, worked out
- * when a query of two words or more first reads it: the same documents come
- * back query after query, and cutting a long text into words is much of the
- * time a query takes.
+ * The words of the texts ranking reads of each document (rankedTexts), in
+ * lower case and in order, worked out when a query of two words or more
+ * first reads it: the same documents come back query after query, and
+ * cutting a long text into words is much of the time a query takes.
  */
 const wordLists = new WeakMap<SearchDocument, string[]>();
+
+/** The texts of a document that ranking reads: its section title and text, or a page's keywords. */
+function rankedTexts(entry: LoadedEntry, document: SearchDocument): string[] {
+  return entry.type === KEYWORDS ? [document.t] : [document.s ?? '', document.t];
+}
 
 function wordsOf(entry: LoadedEntry, document: SearchDocument): string[] {
   let list = wordLists.get(document);
   if (!list) {
-    const text = entry.type === KEYWORDS ? document.t : `${document.s ?? ''} ${document.t}`;
-    list = wordValues(text);
+    list = wordValues(rankedTexts(entry, document).join(' '));
     wordLists.set(document, list);
   }
   return list;
@@ -521,9 +524,9 @@ function rank(
     // every text in lower case would be thousands of strings for a path's common words.)
     const asTyped = new RegExp(typed.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'), 'i');
     for (const candidate of candidates) {
-      const {entry, document} = candidate;
-      const section = entry.type === KEYWORDS ? '' : (document.s ?? '');
-      if (asTyped.test(document.t) || asTyped.test(section)) candidate.score *= 3;
+      if (rankedTexts(candidate.entry, candidate.document).some((text) => asTyped.test(text))) {
+        candidate.score *= 3;
+      }
     }
   }
   candidates.sort((a, b) => b.covered - a.covered || b.score - a.score);
