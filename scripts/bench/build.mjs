@@ -12,34 +12,42 @@ import {chromium} from '@playwright/test';
 import {CHROMIUM_ARGS, chromiumPath, root} from './browser.mjs';
 
 /**
+ * Runs `command` (from the repository's root) to its end; resolves with what
+ * it wrote to stderr, and rejects with the end of it when it fails.
+ *
+ * @param {string[]} command
+ * @returns {Promise<string>}
+ */
+export function run(command) {
+  return new Promise((resolve, reject) => {
+    const [program = '', ...args] = command;
+    const child = spawn(program, args, {cwd: root, stdio: ['ignore', 'ignore', 'pipe']});
+    let stderr = '';
+    child.stderr.on('data', (chunk) => (stderr += chunk));
+    child.on('error', (error) =>
+      reject(new Error(`bench: cannot run ${command.join(' ')} (${error.message})`)),
+    );
+    child.on('exit', (code) =>
+      code === 0
+        ? resolve(stderr)
+        : reject(new Error(`bench: ${command.join(' ')} failed (exit ${code}):\n${stderr.slice(-2000)}`)),
+    );
+  });
+}
+
+/**
  * Runs `command` to its end under GNU time: the wall time, and the peak
  * resident memory of its largest process (GNU time's %M, which covers every
  * process the command starts).
  *
  * @param {string[]} command
  */
-function timed(command) {
-  return new Promise((resolve, reject) => {
-    const start = performance.now();
-    const child = spawn('/usr/bin/time', ['-f', 'peak-kb %M', ...command], {
-      cwd: root,
-      stdio: ['ignore', 'ignore', 'pipe'],
-    });
-    let stderr = '';
-    child.stderr.on('data', (chunk) => (stderr += chunk));
-    child.on('error', (error) =>
-      reject(new Error(`bench: cannot run ${command.join(' ')} under /usr/bin/time (${error.message})`)),
-    );
-    child.on('exit', (code) => {
-      const elapsed = performance.now() - start;
-      if (code !== 0) {
-        reject(new Error(`bench: ${command.join(' ')} failed (exit ${code}):\n${stderr.slice(-2000)}`));
-        return;
-      }
-      const peak = Number(stderr.match(/peak-kb (\d+)/)?.[1] ?? NaN);
-      resolve({ms: Math.round(elapsed), peakMB: Math.round(peak / 1024)});
-    });
-  });
+async function timed(command) {
+  const start = performance.now();
+  const stderr = await run(['/usr/bin/time', '-f', 'peak-kb %M', ...command]);
+  const elapsed = performance.now() - start;
+  const peak = Number(stderr.match(/peak-kb (\d+)/)?.[1] ?? NaN);
+  return {ms: Math.round(elapsed), peakMB: Math.round(peak / 1024)};
 }
 
 /** `npm run build` from a clear cache (`docusaurus clear`), then again with the cache it left. */

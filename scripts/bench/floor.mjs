@@ -12,35 +12,16 @@
  * A page-kind budget below these figures asks for less than Docusaurus itself
  * spends; the figures say how far the portal's guide is from the floor.
  */
-import {spawn} from 'node:child_process';
 import {existsSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync, mkdirSync} from 'node:fs';
 import {tmpdir} from 'node:os';
 import path from 'node:path';
 
 import {root} from './browser.mjs';
+import {run} from './build.mjs';
 import {measurePage, startServer} from './pages.mjs';
 
 /** The portal's page whose text the floor site publishes, and the route it gets there. */
 export const FLOOR = {guide: '/docs/docs/getting-started', route: '/docs/guide'};
-
-/** @param {string} command @param {string[]} args */
-function run(command, args) {
-  return new Promise((resolve, reject) => {
-    const child = spawn(command, args, {cwd: root, stdio: ['ignore', 'ignore', 'pipe']});
-    let stderr = '';
-    child.stderr.on('data', (chunk) => (stderr += chunk));
-    child.on('error', reject);
-    child.on('exit', (code) =>
-      code === 0
-        ? resolve(undefined)
-        : reject(
-            new Error(
-              `bench: ${path.basename(command)} ${args.join(' ')} failed (exit ${code}):\n${stderr.slice(-2000)}`,
-            ),
-          ),
-    );
-  });
-}
 
 const CONFIG = `// The framework's floor (scripts/bench/floor.mjs): Docusaurus and nothing else.
 export default {
@@ -78,9 +59,9 @@ async function buildFloor(build, site) {
   writeFileSync(path.join(site, 'docusaurus.config.mjs'), CONFIG);
   writeFileSync(path.join(site, 'docs', `${path.basename(FLOOR.route)}.md`), readFileSync(markdown));
   symlinkSync(path.join(root, 'node_modules'), path.join(site, 'node_modules'), 'dir');
-  await run(path.join(root, 'node_modules', '.bin', 'docusaurus'), ['build', site]);
+  await run([path.join(root, 'node_modules', '.bin', 'docusaurus'), 'build', site]);
   const floorBuild = path.join(site, 'build');
-  await run(path.join(root, 'node_modules', '.bin', 'jiti'), ['scripts/host-config.ts', floorBuild]);
+  await run([path.join(root, 'node_modules', '.bin', 'jiti'), 'scripts/host-config.ts', floorBuild]);
   return floorBuild;
 }
 
