@@ -14,6 +14,7 @@ import remarkCodeImport from 'remark-code-import';
 
 import {PORTAL_TITLE, PRODUCT_NAME, SUPPORT_EMAIL, TAGLINE} from './src/constants';
 import {docsEditUrl} from './src/config/edit-url';
+import remarkDiagrams, {DIAGRAM_OPTIONS} from './src/remark/diagrams';
 import remarkHighlightCode, {type HighlightCodeOptions} from './src/remark/highlight-code';
 import remarkSubstituteTokens from './src/remark/substitute-tokens';
 import {readBuildEnvironment} from './src/config/build-environment';
@@ -35,6 +36,9 @@ const remarkPlugins: MDXPlugin[] = [
   // Last: it highlights code blocks as the plugins above leave them.
   [remarkHighlightCode, {additionalLanguages: prismLanguages} satisfies HighlightCodeOptions],
 ];
+
+// Before Docusaurus's own: a diagram drawn ahead of the build becomes an image, not a code block to draw.
+const beforeDefaultRemarkPlugins: MDXPlugin[] = [[remarkDiagrams, {siteDir: __dirname}]];
 
 const config: Config = {
   title: PORTAL_TITLE,
@@ -83,6 +87,7 @@ const config: Config = {
         path: 'docs',
         routeBasePath: 'docs',
         sidebarPath: './sidebars.ts',
+        beforeDefaultRemarkPlugins,
         remarkPlugins,
         editUrl: docsEditUrl,
         showLastUpdateTime: true,
@@ -103,11 +108,15 @@ const config: Config = {
         onInlineTags: 'throw',
         onInlineAuthors: 'throw',
         onUntruncatedBlogPosts: 'throw',
+        beforeDefaultRemarkPlugins,
         remarkPlugins,
         feedOptions: {type: ['rss', 'atom'], xslt: true},
       } satisfies BlogPluginOptions,
     ],
-    ['@docusaurus/plugin-content-pages', {remarkPlugins} satisfies PagesPluginOptions],
+    [
+      '@docusaurus/plugin-content-pages',
+      {beforeDefaultRemarkPlugins, remarkPlugins} satisfies PagesPluginOptions,
+    ],
     [
       '@docusaurus/plugin-sitemap',
       {
@@ -125,6 +134,7 @@ const config: Config = {
         path: 'api',
         routeBasePath: 'api',
         sidebarPath: './sidebars-api.ts',
+        beforeDefaultRemarkPlugins,
         remarkPlugins,
         editUrl: docsEditUrl,
         showLastUpdateTime: true,
@@ -147,6 +157,7 @@ const config: Config = {
         onInlineAuthors: 'throw',
         // Entries are a few lines each and read in full on the list.
         onUntruncatedBlogPosts: 'ignore',
+        beforeDefaultRemarkPlugins,
         remarkPlugins,
         feedOptions: {
           type: ['rss', 'atom'],
@@ -260,6 +271,8 @@ const config: Config = {
     docs: {
       sidebar: {hideable: false, autoCollapseCategories: false},
     },
+    // As the diagrams drawn ahead of the build are (src/remark/diagrams.ts), for one drawn in the browser.
+    mermaid: {options: DIAGRAM_OPTIONS},
     tableOfContents: {
       minHeadingLevel: 2,
       maxHeadingLevel: 5,

@@ -99,12 +99,19 @@ export function startNotFoundAs200(origin, port) {
   });
 }
 
-/** Waits until the page has hydrated, and until its diagrams are drawn or its search results shown. */
+/** Waits until the page has hydrated, and until its first diagram is shown or its search results. */
 /** @param {import('@playwright/test').Page} page @param {{diagram?: boolean, search?: boolean}} kind */
 async function settled(page, kind) {
   await page.waitForFunction(() => document.documentElement.dataset.hasHydrated === 'true');
   if (kind.diagram) {
-    await page.locator('.docusaurus-mermaid-container svg').first().waitFor();
+    // An image drawn ahead of the build (src/remark/diagrams.ts), or a diagram drawn in the browser.
+    const diagram = page.locator('[data-diagram]').first();
+    await diagram.scrollIntoViewIfNeeded();
+    await page.waitForFunction(() => {
+      const first = document.querySelector('[data-diagram]');
+      const image = first?.querySelector('img');
+      return image ? image.complete && image.naturalWidth > 0 : Boolean(first?.querySelector('svg'));
+    });
   }
   if (kind.search) {
     await page.locator('article a[href], :text("No results")').first().waitFor();

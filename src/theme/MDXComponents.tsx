@@ -1,15 +1,18 @@
 import OriginalComponents from '@theme-original/MDXComponents';
 
+import Diagram from '@site/src/components/Diagram';
 import MarkdownListItem from '@site/src/components/MarkdownListItem';
 import MarkdownTable from '@site/src/components/MarkdownTable';
 
 /**
  * The classic theme's Markdown elements, with two changes for keyboard and
  * screen reader users: wide tables scroll in a focusable box, and task list
- * checkboxes are named by their item's text.
+ * checkboxes are named by their item's text; and `Diagram`, which
+ * src/remark/diagrams.ts writes in place of a diagram drawn ahead of the build.
  */
 const MDXComponents = {
   ...OriginalComponents,
+  Diagram,
   li: MarkdownListItem,
   table: MarkdownTable,
 };

@@ -22,7 +22,7 @@ function builtFile(source) {
 function proseWords(html) {
   const $ = load(html);
   const article = $('article').first();
-  article.find('pre, .docusaurus-mermaid-container, nav, footer').remove();
+  article.find('pre, [data-diagram], nav, footer').remove();
   return article.text().split(/\s+/).filter((word) => /[A-Za-z]/.test(word)).length;
 }
 

@@ -101,12 +101,16 @@ const SETTLED: readonly {readonly what: string; readonly holds: () => boolean}[]
     holds: () => document.querySelector('main [class*="loadingRing"]') === null,
   },
   {
-    // The Mermaid wrapper (src/theme/Mermaid) marks each diagram's place with data-diagram.
-    what: 'every diagram is drawn',
+    // A diagram (marked data-diagram) is an image drawn ahead of the build (src/remark/diagrams.ts),
+    // or one the Mermaid wrapper (src/theme/Mermaid) draws in the browser.
+    what: 'every diagram is shown',
     holds: () =>
-      Array.from(document.querySelectorAll('[data-diagram]')).every(
-        (diagram) => diagram.querySelector('.docusaurus-mermaid-container svg') !== null,
-      ),
+      Array.from(document.querySelectorAll('[data-diagram]')).every((diagram) => {
+        const image = diagram.querySelector('img');
+        return image
+          ? image.complete && image.naturalWidth > 0
+          : diagram.querySelector('.docusaurus-mermaid-container svg') !== null;
+      }),
   },
   {what: 'the fonts are loaded', holds: () => document.fonts.status === 'loaded'},
   {

@@ -31,7 +31,7 @@ export interface ConvertOptions {
   readonly siteUrl: string;
   /** The page's route (`/docs/docs/intro`), for the canonical address when the page names none. */
   readonly route: string;
-  /** The source of each Mermaid diagram of the page, in order; the HTML holds only a placeholder. */
+  /** The source of each Mermaid diagram of the page, in order; the HTML holds an image or a placeholder. */
   readonly diagrams?: readonly string[];
 }
 
@@ -146,7 +146,7 @@ function rewriteCodeBlocks(tree: Root): void {
   }
 }
 
-/** Mermaid diagrams are drawn in the browser: the HTML holds a placeholder, the source comes from the page. */
+/** A Mermaid diagram is an image, or a placeholder for one drawn in the browser: its source comes from the page. */
 function rewriteDiagrams(tree: Root, diagrams: readonly string[]): void {
   selectAll('[data-diagram]', tree).forEach((placeholder, index) => {
     const source = diagrams[index];
