@@ -35,9 +35,16 @@ export const DIAGRAM_OPTIONS = {
   fontFamily: 'Arial, "Liberation Sans", Helvetica, sans-serif',
 } as const;
 
+const mermaidVersions = new Map<string, string>();
+
 function mermaidVersion(siteDir: string): string {
-  const manifest = path.join(siteDir, 'node_modules', 'mermaid', 'package.json');
-  return (JSON.parse(readFileSync(manifest, 'utf8')) as {version: string}).version;
+  let version = mermaidVersions.get(siteDir);
+  if (version === undefined) {
+    const manifest = path.join(siteDir, 'node_modules', 'mermaid', 'package.json');
+    version = (JSON.parse(readFileSync(manifest, 'utf8')) as {version: string}).version;
+    mermaidVersions.set(siteDir, version);
+  }
+  return version;
 }
 
 /** The name a diagram's drawings share: changes with its source, the options and Mermaid's version. */

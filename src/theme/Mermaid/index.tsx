@@ -11,9 +11,11 @@ type Props = WrapperProps<typeof MermaidType>;
 const LOAD_MARGIN = '600px 0px';
 
 /**
- * Draws a diagram only once it comes near the viewport. The diagram library is
- * the largest script a guide can need; a reader who never scrolls to the
- * diagram never downloads it. Until then the space is held, so nothing moves.
+ * Draws a diagram in the browser only once it comes near the viewport: a
+ * diagram not drawn ahead of the build yet (src/remark/diagrams.ts), as in
+ * `npm start` while a writer edits it. The diagram library is the largest
+ * script a page can need; a reader who never scrolls to the diagram never
+ * downloads it. Until then the space is held, so nothing moves.
  * `data-diagram` marks each diagram's place, drawn or not.
  */
 export default function MermaidWrapper(props: Props): ReactNode {
