@@ -8,9 +8,11 @@
  * plugin's worker did). An index that cannot be loaded sets the index status to
  * "unavailable" (the box and the page say so and offer a retry, see
  * useSearchIndexStatus); a search asked for meanwhile waits, and is answered
- * once the index has loaded. Each search, and each retry, asks for the index
- * again. The plugin's components are left as they are: one that awaited a
- * failing call would stay in its loading state for good.
+ * once the index has loaded. A search asked for while the index is on its way
+ * waits for that attempt rather than asking again; once the index is
+ * unavailable, the reader's Retry is what asks again, so the box, the page and
+ * the message never disagree. The plugin's components are left as they are:
+ * one that awaited a failing call would stay in its loading state for good.
  */
 import * as Comlink from 'comlink';
 
@@ -54,6 +56,8 @@ function failed(error: unknown): void {
 }
 
 let remote: Promise<Comlink.Remote<SearchWorker>> | undefined;
+/** The attempt to load the index under way, if any. */
+let loading: Promise<void> | undefined;
 
 function worker(): Promise<Comlink.Remote<SearchWorker>> {
   remote ??= (async () => {
@@ -67,16 +71,27 @@ function worker(): Promise<Comlink.Remote<SearchWorker>> {
   return remote;
 }
 
-export async function fetchIndexesByWorker(baseUrl: string, searchContext: string): Promise<void> {
-  if (process.env.NODE_ENV !== 'production') return;
+export function fetchIndexesByWorker(baseUrl: string, searchContext: string): Promise<void> {
+  if (process.env.NODE_ENV !== 'production') return Promise.resolve();
   last = {baseUrl, searchContext};
-  if (status !== 'ready') setStatus('loading');
-  try {
-    await (await worker()).fetchIndexes(baseUrl);
-    setStatus('ready');
-  } catch (error) {
-    failed(error);
-  }
+  loading ??= (async () => {
+    if (status !== 'ready') setStatus('loading');
+    try {
+      await (await worker()).fetchIndexes(baseUrl);
+      setStatus('ready');
+    } catch (error) {
+      failed(error);
+    } finally {
+      loading = undefined;
+    }
+  })();
+  return loading;
+}
+
+/** Resolves once the index has loaded: after the attempt under way, or the reader's Retry. */
+async function indexLoaded(): Promise<void> {
+  if (loading) await loading;
+  while (status === 'unavailable') await new Promise<void>((wake) => waiting.push(wake));
 }
 
 /** Asks for the index again, after it could not be loaded. */
@@ -93,13 +108,14 @@ export async function searchByWorker(
   if (process.env.NODE_ENV !== 'production') return [];
   last = {baseUrl, searchContext};
   for (;;) {
+    await indexLoaded();
     try {
       const results = await (await worker()).search(baseUrl, searchContext, indexQuery(input), limit);
       setStatus('ready');
       return results;
     } catch (error) {
+      // Asked for by this search (no attempt was under way): the same as a failed attempt.
       failed(error);
-      await new Promise<void>((wake) => waiting.push(wake));
     }
   }
 }
