@@ -14,9 +14,9 @@ import {SKIP, visit} from 'unist-util-visit';
  * Each diagram has one drawing in DIAGRAMS_DIR, named after a hash of its
  * source and of how it is drawn (DIAGRAM_OPTIONS and the Mermaid version); the
  * site is light only (themeConfig.colorMode), so it is drawn in Mermaid's
- * default theme, as the browser would. A diagram whose files are missing, a new or edited one in
- * `npm start`, stays a code block, which the theme draws in the browser as
- * before; tests/unit/diagrams.test.mjs fails until its files are drawn.
+ * default theme, as the browser would. A diagram without its drawing (a new or
+ * edited one in `npm start`) stays a code block, which the theme draws in the
+ * browser; tests/unit/diagrams.test.mjs fails until it is drawn.
  */
 
 /** Where the drawings are kept, from the site's folder. */
@@ -47,7 +47,7 @@ function mermaidVersion(siteDir: string): string {
   return version;
 }
 
-/** The name a diagram's drawings share: changes with its source, the options and Mermaid's version. */
+/** The name of a diagram's drawing: it changes with the diagram's source, the options and Mermaid's version. */
 export function diagramKey(source: string, siteDir: string): string {
   return createHash('sha256')
     .update(JSON.stringify([source.trim(), DIAGRAM_OPTIONS, mermaidVersion(siteDir)]))
