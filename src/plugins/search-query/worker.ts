@@ -97,12 +97,19 @@ for (const group of SEARCH_SYNONYMS) {
 }
 
 /**
- * Queries of a kind that one kind of page answers: an error code or an HTTP
- * status is explained by the troubleshooting pages, which come before the
- * reference pages that list it among their errors.
+ * Queries of a kind that one kind of page answers:
+ * - an error code or an HTTP status is explained by the troubleshooting pages,
+ *   which come before the reference pages that list it among their errors;
+ * - a question (three words or more, starting with a question word) is
+ *   answered by the guides, which explain, before the reference, which lists.
  */
 const QUERY_KINDS: {query: RegExp; page: RegExp; weight: number}[] = [
   {query: /^\s*(?:[A-Z][A-Z0-9]*(?:_[A-Z0-9]+)+|[45]\d\d\b.*)\s*$/, page: /\/troubleshooting\/?$/, weight: 3},
+  {
+    query: /^\s*(?:how|what|which|why|when|where|can|should|do|does|is|are)\s+\S+\s+\S/i,
+    page: /^\/docs\/docs\//,
+    weight: 1.25,
+  },
 ];
 
 function queryKindWeight(input: string, url: string): number {
