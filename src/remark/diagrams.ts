@@ -112,10 +112,10 @@ interface Options {
 
 /**
  * Remark plugin, to run before Docusaurus's own (`beforeDefaultRemarkPlugins`):
- * turns each `mermaid` code block that has its drawing into a figure holding
- * it as a Markdown image, which Docusaurus then bundles like any image of a
- * page, with its width and height. The figure is marked `data-diagram`, as the theme's Mermaid wrapper
- * marks a diagram it draws (src/theme/Mermaid).
+ * turns each `mermaid` code block that has its drawing into a `Diagram`
+ * (src/components/Diagram) holding it as a Markdown image, linked to itself.
+ * Docusaurus then bundles the drawing like any image of a page, with its width
+ * and height, and the link to the same file.
  */
 export default function remarkDiagrams({siteDir}: Options) {
   const folder = path.join(siteDir, DIAGRAMS_DIR);
@@ -126,21 +126,16 @@ export default function remarkDiagrams({siteDir}: Options) {
       const key = diagramKey(node.value, siteDir);
       const drawing = path.join(folder, diagramFile(key));
       if (!existsSync(drawing)) return undefined;
+      const url = path.relative(from, drawing).split(path.sep).join('/');
+      // The image links to itself at full size, for a reader who wants to zoom into a large diagram.
       const image: Paragraph = {
         type: 'paragraph',
-        children: [
-          {
-            type: 'image',
-            alt: diagramAlt(node.value),
-            url: path.relative(from, drawing).split(path.sep).join('/'),
-          },
-        ],
+        children: [{type: 'link', url, children: [{type: 'image', alt: diagramAlt(node.value), url}]}],
       };
-      const width = /<svg[^>]*\swidth="(\d+)"/.exec(readFileSync(drawing, 'utf8'))?.[1];
       parent.children[index] = {
         type: 'mdxJsxFlowElement',
         name: 'Diagram',
-        attributes: width ? [{type: 'mdxJsxAttribute', name: 'width', value: width}] : [],
+        attributes: [],
         children: [image],
       };
       return SKIP;

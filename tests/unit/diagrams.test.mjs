@@ -63,13 +63,16 @@ function transformed(lang, value, file) {
   return tree.children[0];
 }
 
-test('a drawn diagram becomes a Diagram holding its drawing as an image, described by its accTitle and accDescr', () => {
+test('a drawn diagram becomes a Diagram holding its drawing as an image, described by its accTitle and accDescr, linked to itself', () => {
   const [diagram] = diagrams;
   const figure = transformed('mermaid', diagram.source, diagram.file);
   assert.equal(figure.type, 'mdxJsxFlowElement');
   assert.equal(figure.name, 'Diagram');
-  const [image] = figure.children[0].children;
+  const [link] = figure.children[0].children;
+  assert.equal(link.type, 'link');
+  const [image] = link.children;
   assert.equal(image.type, 'image');
+  assert.equal(link.url, image.url);
   const {title, description} = diagramText(diagram.source);
   assert.equal(image.alt, `${title}. ${description}`);
   assert.equal(
