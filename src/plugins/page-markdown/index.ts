@@ -20,6 +20,7 @@ import type {LoadContext, Plugin} from '@docusaurus/types';
 import {CONTENT_TOKENS} from '../../constants';
 import {LLMS_LISTING as options} from '../../config/llms';
 import {LLMS_FULL, LLMS_INDEX, markdownPath} from '../../config/page-markdown';
+import {diagramsIn} from '../../remark/diagrams';
 import {pageToMarkdown, type PageMarkdown} from './convert';
 
 interface SidebarItem {
@@ -64,8 +65,8 @@ function diagramsOf(siteDir: string, source: string): string[] {
   } catch {
     return [];
   }
-  return [...text.matchAll(/^```mermaid[^\n]*\n([\s\S]*?)^```/gm)].map((match) =>
-    match[1].replace(/@@([A-Z_]+)@@/g, (whole, name: string) => CONTENT_TOKENS[name] ?? whole),
+  return diagramsIn(text).map(({source}) =>
+    source.replace(/@@([A-Z_]+)@@/g, (whole, name: string) => CONTENT_TOKENS[name] ?? whole),
   );
 }
 
