@@ -83,3 +83,34 @@ test("the request panel's samples are coloured in the site's extra languages", a
     await expect.poll(() => tokens(page, language).then((found) => found.length)).toBeGreaterThan(5);
   }
 });
+
+for (const route of ['/docs/docs/getting-started', '/docs/api/food-integration/reject-order']) {
+  test(`the code blocks of ${route} are the ones the server sent, not built again once the page runs`, async ({
+    page,
+  }) => {
+    // Counts every code block taken out of the page, from the first byte of HTML on.
+    await page.addInitScript(() => {
+      const removed = {count: 0};
+      Object.assign(window, {removedCodeBlocks: removed});
+      new MutationObserver((mutations) => {
+        for (const {removedNodes} of mutations) {
+          for (const node of removedNodes) {
+            if (node instanceof Element)
+              removed.count += node.querySelectorAll('pre').length + (node.matches('pre') ? 1 : 0);
+          }
+        }
+      }).observe(document, {childList: true, subtree: true});
+    });
+    await page.goto(route);
+    const sent = await page.locator('main pre').count();
+    expect(sent).toBeGreaterThan(3);
+    await waitForHydration(page);
+    await page.waitForLoadState('networkidle');
+    await expect(page.locator('main pre')).toHaveCount(sent);
+    expect(
+      await page.evaluate(
+        () => (window as unknown as {removedCodeBlocks: {count: number}}).removedCodeBlocks.count,
+      ),
+    ).toBe(0);
+  });
+}
