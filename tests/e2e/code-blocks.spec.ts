@@ -94,7 +94,7 @@ for (const route of ['/docs/docs/getting-started', '/docs/api/food-integration/r
       Object.assign(window, {removedCodeBlocks: removed});
       new MutationObserver((mutations) => {
         for (const {removedNodes} of mutations) {
-          for (const node of removedNodes) {
+          for (const node of Array.from(removedNodes)) {
             if (node instanceof Element)
               removed.count += node.querySelectorAll('pre').length + (node.matches('pre') ? 1 : 0);
           }
