@@ -17,10 +17,10 @@ import path from 'node:path';
 
 import type {LoadContext, Plugin} from '@docusaurus/types';
 
-import {CONTENT_TOKENS} from '../../constants';
 import {LLMS_LISTING as options} from '../../config/llms';
 import {LLMS_FULL, LLMS_INDEX, markdownPath} from '../../config/page-markdown';
 import {diagramsIn} from '../../remark/diagrams';
+import {substituteTokens} from '../../remark/substitute-tokens';
 import {pageToMarkdown, type PageMarkdown} from './convert';
 
 interface SidebarItem {
@@ -65,9 +65,7 @@ function diagramsOf(siteDir: string, source: string): string[] {
   } catch {
     return [];
   }
-  return diagramsIn(text).map(({source}) =>
-    source.replace(/@@([A-Z_]+)@@/g, (whole, name: string) => CONTENT_TOKENS[name] ?? whole),
-  );
+  return diagramsIn(text).map(({source: diagram}) => substituteTokens(diagram, undefined, source));
 }
 
 function builtHtml(outDir: string, route: string): string {
