@@ -105,6 +105,49 @@ test.describe('mobile sidebar', () => {
     await expect(sidebar.getByRole('link', {name: 'Getting started'})).toBeVisible();
   });
 
+  test('on a phone, the closed menu is off screen: its pages are not fetched ahead, and it slides fully in when opened', async ({
+    page,
+  }) => {
+    // A Docusaurus link fetches its page's code ahead once an IntersectionObserver reports it on screen.
+    await page.addInitScript(() => {
+      const onScreen: {href: string; inMenu: boolean}[] = [];
+      Object.assign(window, {linksOnScreen: onScreen});
+      const Native = window.IntersectionObserver;
+      window.IntersectionObserver = class extends Native {
+        constructor(callback: IntersectionObserverCallback, options?: IntersectionObserverInit) {
+          super((entries, observer) => {
+            for (const {isIntersecting, target} of entries) {
+              if (isIntersecting && target instanceof HTMLAnchorElement) {
+                onScreen.push({
+                  href: target.getAttribute('href') ?? '',
+                  inMenu: !!target.closest('.navbar-sidebar'),
+                });
+              }
+            }
+            callback(entries, observer);
+          }, options);
+        }
+      };
+    });
+    await page.setViewportSize({width: 390, height: 844});
+    await page.goto('/docs/api/food-integration/reject-order');
+    await waitForHydration(page);
+    await page.waitForLoadState('networkidle');
+    const onScreen = await page.evaluate(
+      () => (window as unknown as {linksOnScreen: {href: string; inMenu: boolean}[]}).linksOnScreen,
+    );
+    // The logo and the breadcrumbs are on screen, and fetched ahead as Docusaurus means them to be.
+    expect(onScreen.filter((link) => !link.inMenu).map((link) => link.href)).toContain(
+      '/docs/api/food-integration/order-acceptance',
+    );
+    expect(onScreen.filter((link) => link.inMenu)).toEqual([]);
+
+    await page.getByRole('button', {name: 'Toggle navigation bar'}).click();
+    const sidebar = page.locator('.navbar-sidebar');
+    await expect.poll(async () => (await sidebar.boundingBox())?.x).toBe(0);
+    await expect(sidebar.getByRole('link', {name: 'Reject an order'})).toBeInViewport();
+  });
+
   test('has no menu toggle above 996 px, where the sidebar is always shown', async ({page}) => {
     await page.setViewportSize({width: 997, height: 800});
     await page.goto('/docs/docs/intro');
