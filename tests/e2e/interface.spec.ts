@@ -69,6 +69,33 @@ test.describe('theme', () => {
   });
 });
 
+test.describe('docs page footer', () => {
+  test('says when the page was last updated, as a short English date that stays once the page runs', async ({
+    page,
+  }) => {
+    const errors = watchErrors(page);
+    await page.goto('/docs/docs/getting-started');
+    const line = page.locator('.theme-last-updated');
+    const sent = await line.innerText();
+    expect(sent).toMatch(
+      /^Last updated on (Jan|Feb|Mar|Apr|May|Jun|Jul|Aug|Sep|Oct|Nov|Dec) \d{1,2}, \d{4}$/,
+    );
+    const time = line.locator('time[itemprop="dateModified"]');
+    const iso = await time.getAttribute('datetime');
+    expect(
+      new Intl.DateTimeFormat('en', {
+        day: 'numeric',
+        month: 'short',
+        year: 'numeric',
+        timeZone: 'UTC',
+      }).format(new Date(iso ?? '')),
+    ).toBe(await time.innerText());
+    await waitForHydration(page);
+    await expect(line).toHaveText(sent);
+    expect(errors).toEqual([]);
+  });
+});
+
 test.describe('announcement bar', () => {
   test('stays dismissed after a reload', async ({page}) => {
     await page.goto('/');
