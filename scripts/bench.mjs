@@ -168,6 +168,7 @@ function print(results) {
         'd perf': p.desktop.performance,
         'd TBT': p.desktop.tbtMs,
         'd CLS': p.desktop.cls,
+        'm CPU index': p.mobile.benchmarkIndex,
       })),
     );
     for (const p of /** @type {any[]} */ (measured)) {

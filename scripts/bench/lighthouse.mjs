@@ -34,6 +34,13 @@ function figuresOf(lhr) {
     lcpMs: Math.round(numeric('largest-contentful-paint')),
     tbtMs: Math.round(numeric('total-blocking-time')),
     cls: Number(numeric('cumulative-layout-shift').toFixed(3)),
+    /**
+     * Lighthouse's measure of the host's CPU at the time of the run. Its mobile
+     * preset slows the CPU 4x, which it calibrates for a host of about 1,500
+     * (docs/throttling.md in Lighthouse): a lower index means the run emulated a
+     * slower phone than the preset intends, a higher one a faster phone.
+     */
+    benchmarkIndex: Math.round(lhr.environment.benchmarkIndex),
     /** The audits of the four categories that did not pass, for the report. */
     failing: Object.values(lhr.categories)
       .flatMap((category) => category.auditRefs)
@@ -84,6 +91,7 @@ export async function runLighthouse(url, preset, runs) {
     lcpMs: middle('lcpMs'),
     tbtMs: middle('tbtMs'),
     cls: middle('cls'),
+    benchmarkIndex: middle('benchmarkIndex'),
     failing: [...new Set(results.flatMap((r) => r.failing))],
   };
 }
