@@ -7,17 +7,17 @@
  *    here, naming the variable, before anything is run or touched.
  * 2. Lints every description with Redocly: an invalid description stops here
  *    with the linter's own message.
- * 3. Into a temporary folder: runs the generator of
- *    `docusaurus-plugin-openapi-docs` for the sample pet store (`api/`) and
- *    for the merchant API (`docs/api/`), and checks it produced what the
- *    sidebars need (the generator reports some failures without an exit
- *    code); removes the page of each section tag (the section's hand-written
- *    index page introduces its operations); gives each page a meta
- *    description of whole sentences; bundles each description for
- *    download and converts the joined one into a Postman collection
- *    (./postman-collection.ts); writes the raw body of the worked signature example and the
- *    signature test vectors, byte for byte, and the field tables of the
- *    objects glossary from the schemas.
+ * 3. Into a temporary folder: bundles each description for download and
+ *    converts the joined one into a Postman collection
+ *    (./postman-collection.ts); writes the raw body of the worked signature
+ *    example and the signature test vectors, byte for byte, and the field
+ *    tables of the objects glossary from the schemas; then runs the generator
+ *    of `docusaurus-plugin-openapi-docs` for the sample pet store (`api/`) and
+ *    for the merchant API (`docs/api/`) side by side, and checks it produced
+ *    what the sidebars need (the generator reports some failures without an
+ *    exit code); removes the page of each section tag (the section's
+ *    hand-written index page introduces its operations); gives each page a
+ *    meta description of whole sentences.
  * 4. Only when every step has succeeded, puts the new pages and downloads in
  *    place of the previous ones, removing the pages of deleted operations. A
  *    failure leaves the pages and downloads of the previous run as they were.
@@ -26,7 +26,7 @@
  * downloads are as it left them, it reuses them and stops after step 1
  * (./generate-api-docs/reuse.ts); `--force` runs every step regardless.
  */
-import {spawnSync} from 'node:child_process';
+import {spawn} from 'node:child_process';
 import {
   copyFileSync,
   existsSync,
@@ -151,51 +151,34 @@ function firstLine(error: unknown): string {
 /** A step that failed; its program has printed why. */
 class StepFailed extends Error {}
 
+/** Runs a program; resolves once it has succeeded, rejects with the step that failed. */
 function run(
   step: string,
   command: string,
   args: string[],
   options: {cwd?: string; env?: NodeJS.ProcessEnv} = {},
-) {
-  const result = spawnSync(command, args, {cwd: options.cwd ?? root, env: options.env, stdio: 'inherit'});
-  if (result.status !== 0) {
-    throw new StepFailed(
-      `${step} failed (exit code ${result.status ?? result.signal}). See the messages above.`,
+): Promise<void> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(command, args, {cwd: options.cwd ?? root, env: options.env, stdio: 'inherit'});
+    child.on('error', (error) => reject(new StepFailed(`${step} failed: ${error.message}`)));
+    child.on('exit', (code, signal) =>
+      code === 0
+        ? resolve()
+        : reject(new StepFailed(`${step} failed (exit code ${code ?? signal}). See the messages above.`)),
     );
-  }
+  });
 }
 
 /**
  * Generates every page and download into `staging`, laid out as in the
- * repository. The generator reads the site (its configuration and the
- * descriptions) from the repository and writes its `outputDir` folders
- * relative to its working folder, so it runs in `staging`.
+ * repository: first the downloads, which need only the descriptions (so a
+ * conversion that fails stops the run before the slower steps), then the
+ * reference pages, the two plugin instances at once. The generator reads the
+ * site (its configuration and the descriptions) from the repository and
+ * writes its `outputDir` folders relative to its working folder, so it runs
+ * in `staging`.
  */
 async function generate(staging: string): Promise<void> {
-  for (const {pluginId, dirs} of targets) {
-    run(
-      `Generating the ${pluginId} reference pages`,
-      bin('docusaurus'),
-      ['gen-api-docs', 'all', '--plugin-id', pluginId],
-      {cwd: staging, env: {...process.env, DOCUSAURUS_CLI_SITE_DIR: root}},
-    );
-    const missing = dirs.filter((dir) => !existsSync(path.join(staging, dir, 'sidebar.ts')));
-    if (missing.length > 0) {
-      throw new StepFailed(
-        `The generator wrote no pages into ${missing.join(', ')}. ` +
-          'Its messages above say why (often an unreadable OpenAPI file).',
-      );
-    }
-  }
-
-  for (const {outputDir, sectionTag} of geraiApiSections) {
-    if (sectionTag !== undefined) {
-      rmSync(path.join(staging, 'docs', 'api', outputDir, `${tagPageId(sectionTag)}.tag.mdx`), {force: true});
-    }
-  }
-
-  describePages(staging);
-
   let joined: string;
   try {
     joined = writeOpenApiDownloads(path.join(staging, DOWNLOADS));
@@ -217,6 +200,7 @@ async function generate(staging: string): Promise<void> {
     path.join(root, 'samples', 'webhooks', 'test-vectors.json'),
     path.join(staging, 'static', SIGNATURE_VECTORS_DOWNLOAD),
   );
+  mkdirSync(path.dirname(path.join(staging, GLOSSARY_PARTIAL)), {recursive: true});
   writeFileSync(
     path.join(staging, GLOSSARY_PARTIAL),
     glossaryMarkdown(
@@ -226,6 +210,37 @@ async function generate(staging: string): Promise<void> {
       })),
     ),
   );
+
+  // Each instance loads the whole site configuration (a few seconds) before it writes a page;
+  // run side by side, they take the time of one. A failure is reported in the order of targets.
+  const outcomes = await Promise.allSettled(
+    targets.map(({pluginId}) =>
+      run(
+        `Generating the ${pluginId} reference pages`,
+        bin('docusaurus'),
+        ['gen-api-docs', 'all', '--plugin-id', pluginId],
+        {cwd: staging, env: {...process.env, DOCUSAURUS_CLI_SITE_DIR: root}},
+      ),
+    ),
+  );
+  for (const outcome of outcomes) if (outcome.status === 'rejected') throw outcome.reason;
+  for (const {dirs} of targets) {
+    const missing = dirs.filter((dir) => !existsSync(path.join(staging, dir, 'sidebar.ts')));
+    if (missing.length > 0) {
+      throw new StepFailed(
+        `The generator wrote no pages into ${missing.join(', ')}. ` +
+          'Its messages above say why (often an unreadable OpenAPI file).',
+      );
+    }
+  }
+
+  for (const {outputDir, sectionTag} of geraiApiSections) {
+    if (sectionTag !== undefined) {
+      rmSync(path.join(staging, 'docs', 'api', outputDir, `${tagPageId(sectionTag)}.tag.mdx`), {force: true});
+    }
+  }
+
+  describePages(staging);
 }
 
 /**
@@ -273,7 +288,10 @@ async function main(): Promise<number> {
 
   const staging = mkdtempSync(path.join(tmpdir(), 'gerai-api-reference-'));
   try {
-    run('Linting the OpenAPI descriptions (redocly lint)', bin('redocly'), ['lint', '--format=stylish']);
+    await run('Linting the OpenAPI descriptions (redocly lint)', bin('redocly'), [
+      'lint',
+      '--format=stylish',
+    ]);
     await generate(staging);
     install(staging);
     recordRun(root, inputs, isGenerated, OUTPUT_DIRS);

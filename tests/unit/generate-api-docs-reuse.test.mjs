@@ -1,0 +1,79 @@
+// When `npm run gen-api` reuses its last run (scripts/generate-api-docs/reuse.ts): only when
+// nothing it reads has changed and its output is exactly as that run left it. Judged on a small
+// folder of its own; tests/unit/generate-api-docs.test.mjs runs the generator itself.
+import assert from 'node:assert/strict';
+import {mkdirSync, mkdtempSync, rmSync, writeFileSync} from 'node:fs';
+import {tmpdir} from 'node:os';
+import path from 'node:path';
+import {after, beforeEach, describe, test} from 'node:test';
+
+import createJiti from 'jiti';
+
+import {root} from '../support/openapi.mjs';
+
+const jiti = createJiti(root + '/');
+const {fingerprintInputs, recordRun, reusableRun} = jiti('./scripts/generate-api-docs/reuse.ts');
+
+const DIRS = ['pages'];
+const owned = (file) => file.endsWith('.api.mdx');
+
+describe('reusing the last run of the generator', () => {
+  let site;
+  const write = (file, text) => {
+    mkdirSync(path.dirname(path.join(site, file)), {recursive: true});
+    writeFileSync(path.join(site, file), text);
+  };
+
+  beforeEach(() => {
+    if (site) rmSync(site, {recursive: true, force: true});
+    site = mkdtempSync(path.join(tmpdir(), 'gerai-reuse-test-'));
+    write('openapi/outlets.yaml', 'openapi: 3.1.0\n');
+    write('pages/get-outlet.api.mdx', 'a generated page\n');
+    write('pages/intro.mdx', 'a page written by hand\n');
+    recordRun(site, fingerprintInputs(site), owned, DIRS);
+  });
+
+  after(() => rmSync(site, {recursive: true, force: true}));
+
+  test('reused when nothing has changed', () => {
+    assert.equal(reusableRun(site, fingerprintInputs(site), owned, DIRS), true);
+  });
+
+  test('reused when only a page written by hand has changed', () => {
+    write('pages/intro.mdx', 'edited by a writer\n');
+    assert.equal(reusableRun(site, fingerprintInputs(site), owned, DIRS), true);
+  });
+
+  test('not reused when a description has changed', () => {
+    write('openapi/outlets.yaml', 'openapi: 3.1.1\n');
+    assert.equal(reusableRun(site, fingerprintInputs(site), owned, DIRS), false);
+  });
+
+  test('not reused when a generated page was deleted, edited or added by hand', () => {
+    rmSync(path.join(site, 'pages/get-outlet.api.mdx'));
+    assert.equal(reusableRun(site, fingerprintInputs(site), owned, DIRS), false);
+    write('pages/get-outlet.api.mdx', 'edited by hand\n');
+    assert.equal(reusableRun(site, fingerprintInputs(site), owned, DIRS), false);
+    write('pages/get-outlet.api.mdx', 'a generated page\n');
+    write('pages/stray.api.mdx', 'added by hand\n');
+    assert.equal(reusableRun(site, fingerprintInputs(site), owned, DIRS), false);
+  });
+
+  test('not reused when an environment variable of the build has changed', () => {
+    const before = process.env.SITE_URL;
+    process.env.SITE_URL = 'https://docs.example.org';
+    try {
+      assert.equal(reusableRun(site, fingerprintInputs(site), owned, DIRS), false);
+    } finally {
+      if (before === undefined) delete process.env.SITE_URL;
+      else process.env.SITE_URL = before;
+    }
+  });
+
+  test('not reused without a record, or with a record that cannot be read', () => {
+    rmSync(path.join(site, '.docusaurus'), {recursive: true});
+    assert.equal(reusableRun(site, fingerprintInputs(site), owned, DIRS), false);
+    write('.docusaurus/api-reference-run.json', '{not json');
+    assert.equal(reusableRun(site, fingerprintInputs(site), owned, DIRS), false);
+  });
+});
