@@ -271,6 +271,9 @@ const config: Config = {
     docs: {
       sidebar: {hideable: false, autoCollapseCategories: false},
     },
+    // The sidebar of the blog and of the changelog lists posts without a heading per year: the
+    // year headings (<h3>) came before the page's <h1> and broke its heading order.
+    blog: {sidebar: {groupByYear: false}},
     // As the diagrams drawn ahead of the build are (src/remark/diagrams.ts), for one drawn in the browser.
     mermaid: {options: DIAGRAM_OPTIONS},
     tableOfContents: {
