@@ -2,7 +2,6 @@
 // and of the production nginx configuration (deploy/nginx/) against that build.
 import assert from 'node:assert/strict';
 import {spawnSync} from 'node:child_process';
-import {createHash} from 'node:crypto';
 import {copyFileSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync} from 'node:fs';
 import {tmpdir} from 'node:os';
 import path from 'node:path';
@@ -20,15 +19,6 @@ const buildDir = path.resolve(root, process.env.PORTAL_BUILD_DIR ?? 'build');
 const generated = path.join(buildDir, '.nginx');
 const config = () => JSON.parse(readFileSync(path.join(generated, 'host-config.json'), 'utf8'));
 
-function htmlFiles(dir) {
-  return readdirSync(dir, {withFileTypes: true}).flatMap((entry) => {
-    if (entry.name.startsWith('.')) return [];
-    const full = path.join(dir, entry.name);
-    if (entry.isDirectory()) return htmlFiles(full);
-    return entry.name.endsWith('.html') ? [full] : [];
-  });
-}
-
 describe('the build carries its host configuration', () => {
   test('.nginx/ holds the CSP header, the routes map and their JSON', () => {
     for (const file of ['csp.conf', 'routes.conf', 'host-config.json']) {
@@ -38,21 +28,11 @@ describe('the build carries its host configuration', () => {
     assert.ok(csp.includes(`add_header Content-Security-Policy "${config().contentSecurityPolicy}" always;`));
   });
 
-  test('every inline script of every page is allowed by its hash, and nothing more is needed', () => {
-    // Found here with a plain pattern, independently of the HTML parser the build script uses.
+  test('the policy allows scripts by their hashes only: no unsafe-inline, no unsafe-eval', () => {
+    // That every inline script of every page has its hash here is checked page by page in
+    // every-page.test.mjs.
     const scriptSrc = config().contentSecurityPolicy.match(/script-src ([^;]+)/)[1].split(' ');
-    const inline = /<script(?![^>]*\ssrc=)(?![^>]*type=["']?application\/ld\+json)[^>]*>([\s\S]*?)<\/script>/g;
-    const missing = new Set();
-    let scripts = 0;
-    for (const file of htmlFiles(buildDir)) {
-      for (const [, text] of readFileSync(file, 'utf8').matchAll(inline)) {
-        scripts += 1;
-        const hash = `'sha256-${createHash('sha256').update(text, 'utf8').digest('base64')}'`;
-        if (!scriptSrc.includes(hash)) missing.add(`${path.relative(buildDir, file)}: ${text.slice(0, 60)}`);
-      }
-    }
-    assert.ok(scripts > 0);
-    assert.deepEqual([...missing], []);
+    assert.ok(scriptSrc.some((source) => source.startsWith("'sha256-")));
     assert.ok(!scriptSrc.includes("'unsafe-inline'") && !config().contentSecurityPolicy.includes("'unsafe-eval'"));
   });
 

@@ -1,0 +1,189 @@
+// The checks every built page gets without a browser (tests/build/every-page.test.mjs runs them
+// on the whole build; tests/unit/page-checks.test.mjs seeds each fault once and shows it caught).
+//
+// inspectPage() judges one page on its own: its title and headings, the policy hashes of its
+// inline scripts, no inline event handler or javascript: address, and html-validate (valid HTML,
+// and the accessibility rules that need no layout: images without text, links and buttons
+// without a name, form fields without a label, duplicate ids, table headers, landmarks, heading
+// order, the page's language; see .htmlvalidate.mjs). It also returns what the cross-page check
+// needs: the page's ids and the addresses it refers to. checkReferences() then follows every
+// address of every page to a file of the build, and every #fragment to an id of its page.
+import {createHash} from 'node:crypto';
+import {existsSync, statSync} from 'node:fs';
+import path from 'node:path';
+
+import {load} from 'cheerio';
+import {HtmlValidate} from 'html-validate';
+
+import config from '../../.htmlvalidate.mjs';
+
+/** Every page's title names the portal after the delimiter. */
+export const TITLE = /^\S.* \| Gerai Developer Portal$/;
+/** The search page titles itself after the query. */
+const SEARCH_TITLE = /^Search/;
+
+/**
+ * Findings of html-validate that are the framework's markup on one kind of page and cannot be
+ * changed without copying the component: each names its rule, the pages and why.
+ */
+const FRAMEWORK_FINDINGS = [
+  {
+    rule: 'heading-level',
+    route: /^\/(blog|changelog)\/archive$/,
+    reason: 'the blog archive (theme-classic BlogArchivePage) heads each year with an <h3> under its <h1>',
+  },
+  {
+    rule: 'unique-landmark',
+    route: /^\/(blog|changelog)\/archive$/,
+    reason:
+      "the blog archive (theme-classic BlogArchivePage) puts its <header> outside <main>, a second banner beside the announcement bar's role=banner",
+  },
+];
+
+const validator = new HtmlValidate(config);
+
+/** The attributes of an element that hold an address, by element. */
+const ADDRESS_ATTRIBUTES = [
+  ['a[href]', 'href'],
+  ['link[href]', 'href'],
+  ['img[src]', 'src'],
+  ['script[src]', 'src'],
+  ['source[src]', 'src'],
+];
+
+/** The base64 SHA-256 of a script's text, as a Content-Security-Policy source names it. */
+export function scriptHash(text) {
+  return `'sha256-${createHash('sha256').update(text, 'utf8').digest('base64')}'`;
+}
+
+/**
+ * One page on its own.
+ *
+ * @param {string} html the page as the build wrote it
+ * @param {{route: string, scriptHashes: ReadonlySet<string>, origin: string}} site the page's
+ *   route, the script hashes the host's policy allows, and the site's own origin
+ * @returns {Promise<{problems: string[], ids: string[], references: {address: string, what: string}[], redirect: string | undefined}>}
+ */
+export async function inspectPage(html, {route, scriptHashes, origin}) {
+  const problems = [];
+  const $ = load(html);
+  const ids = $('[id]')
+    .map((_, element) => $(element).attr('id'))
+    .get()
+    .concat(
+      $('a[name]')
+        .map((_, element) => $(element).attr('name'))
+        .get(),
+    );
+
+  // A redirect page of the client-redirects plugin only sends the browser on: it is judged by where it leads.
+  const refresh = $('meta[http-equiv="refresh"]').attr('content');
+  if (refresh !== undefined) {
+    const target = /url=(.+)$/i.exec(refresh)?.[1]?.trim();
+    if (!target) problems.push(`redirect: the refresh names no address ("${refresh}")`);
+    return {problems, ids, references: target ? [{address: target, what: 'redirect'}] : [], redirect: target};
+  }
+
+  const title = $('head > title').text();
+  const expectedTitle = route.startsWith('/search') ? SEARCH_TITLE : TITLE;
+  if (!expectedTitle.test(title)) problems.push(`title: "${title}" does not match ${expectedTitle}`);
+  const h1 = $('h1');
+  if (h1.length !== 1) problems.push(`headings: ${h1.length} <h1> elements, one expected`);
+  else if (h1.text().trim() === '') problems.push('headings: the <h1> is empty');
+
+  $('script:not([src])').each((_, element) => {
+    const type = $(element).attr('type');
+    if (type !== undefined && /json/.test(type)) return;
+    const text = $(element).html() ?? '';
+    if (!scriptHashes.has(scriptHash(text))) {
+      problems.push(
+        `Content-Security-Policy: an inline script is not allowed by a hash: ${text.slice(0, 60)}`,
+      );
+    }
+  });
+  $('*').each((_, element) => {
+    for (const [name, value] of Object.entries(element.attribs ?? {})) {
+      if (/^on/i.test(name)) {
+        problems.push(`Content-Security-Policy: <${element.tagName} ${name}="…"> is an inline event handler`);
+      } else if (/^(href|src|action|formaction)$/i.test(name) && /^\s*javascript:/i.test(value)) {
+        problems.push(`Content-Security-Policy: <${element.tagName} ${name}="javascript:…"> runs script`);
+      }
+    }
+  });
+
+  const references = [];
+  for (const [selector, attribute] of ADDRESS_ATTRIBUTES) {
+    $(selector).each((_, element) => {
+      const address = $(element).attr(attribute);
+      if (address !== undefined) references.push({address, what: `<${element.tagName} ${attribute}>`});
+    });
+  }
+
+  const report = await validator.validateString(html, `${route}.html`);
+  for (const {ruleId, message, selector} of report.results.flatMap((result) => result.messages)) {
+    const known = FRAMEWORK_FINDINGS.find((finding) => finding.rule === ruleId && finding.route.test(route));
+    if (known) continue;
+    problems.push(`${ruleId}: ${message}${selector ? ` (at ${selector})` : ''}`);
+  }
+
+  // Same-origin absolute addresses are followed like relative ones.
+  for (const reference of references) {
+    if (reference.address.startsWith(origin))
+      reference.address = reference.address.slice(origin.length) || '/';
+  }
+  return {problems, ids, references, redirect: undefined};
+}
+
+/**
+ * The file of the build that answers a path, as the host maps it: the path itself when it is a
+ * file (`/openapi/x.yaml`, `/docs/docs/intro.md`), else its `index.html`; undefined for none.
+ */
+export function fileOf(buildDir, pathname) {
+  const relative = decodeURIComponent(pathname).replace(/^\/+/, '');
+  const direct = path.join(buildDir, relative);
+  if (relative !== '' && existsSync(direct) && statSync(direct).isFile()) return direct;
+  const index = path.join(direct, 'index.html');
+  return existsSync(index) ? index : undefined;
+}
+
+/**
+ * Follows the addresses of every page: each same-site address leads to a file of the build, and
+ * a #fragment of a page to an id of that page.
+ *
+ * @param {string} buildDir
+ * @param {Map<string, {file: string, ids: string[], references: {address: string, what: string}[]}>} pages
+ *   every page by route
+ * @returns {Map<string, string[]>} the problems of each route that has any
+ */
+export function checkReferences(buildDir, pages) {
+  const idsByFile = new Map([...pages.values()].map((page) => [page.file, new Set(page.ids)]));
+  const problems = new Map();
+  for (const [route, page] of pages) {
+    const own = [];
+    for (const {address, what} of page.references) {
+      if (/^(?:[a-z][a-z0-9+.-]*:|\/\/)/i.test(address)) continue; // another site, mailto:, data:
+      const url = new URL(address, `http://site${route}`);
+      let file;
+      try {
+        file = fileOf(buildDir, url.pathname);
+      } catch {
+        own.push(`${what} ${address}: not a valid address`);
+        continue;
+      }
+      if (file === undefined) {
+        own.push(`${what} ${address}: no file of the build answers ${url.pathname}`);
+        continue;
+      }
+      const fragment = url.hash.slice(1);
+      if (fragment === '' || !file.endsWith('.html')) continue;
+      const ids = idsByFile.get(file);
+      if (ids !== undefined && !ids.has(decodeURIComponent(fragment))) {
+        own.push(
+          `${what} ${address}: ${url.pathname} has no element with the id "${decodeURIComponent(fragment)}"`,
+        );
+      }
+    }
+    if (own.length > 0) problems.set(route, own);
+  }
+  return problems;
+}
