@@ -12,8 +12,8 @@ import {CHROMIUM_ARGS, chromiumPath} from './tests/support/browser';
  * - project `serve`: docusaurus-serve.spec.ts alone, a short check that
  *   `docusaurus serve` (`npm run serve`) serves the same build.
  * Both servers start once for the whole run; tests run in parallel, one
- * worker per core, and a failure is not retried (the every-page sweep alone
- * runs a failed page once more, see tests/e2e/every-page.spec.ts). No trace is recorded: it
+ * worker per core, and a failure is not retried (a page whose renderer stops
+ * answering is loaded once more, see tests/e2e/page-kinds.spec.ts). No trace is recorded: it
  * snapshots the page at every action and makes the suite about a third
  * slower. To record one for a failing test, run it with
  * `--trace retain-on-failure` and open it with `npx playwright show-trace`.

@@ -6,8 +6,9 @@ import {isStill, settle, waitForHydration} from '../support/pages';
 /**
  * WCAG 2.2 AA beyond the page as it loads: axe-core finds no violation in the
  * navbar's search suggestions, on a few key pages at 390 px, nor in the open
- * mobile menu. Every page of the build at 1280 px is checked by
- * every-page.spec.ts.
+ * mobile menu. One page of every kind at 1280 px is checked by
+ * page-kinds.spec.ts, and every page of the build by the rules that need no
+ * layout, in Node (tests/build/every-page.test.mjs).
  */
 
 const PHONE = {viewport: {width: 390, height: 844}, isMobile: true, hasTouch: true, deviceScaleFactor: 2};

@@ -7,10 +7,9 @@ import {expect, type Page} from '@playwright/test';
 import {parse} from 'yaml';
 
 import {docsSidebarRoutes} from '../fixtures/routes';
-import {buildDir, builtSitemapPaths} from '../support/host';
+import {buildDir} from '../support/host';
 import {selectMockServer, sendRequestToMock, test} from '../support/mock-api';
 import {openRequestPanel, waitForHydration} from '../support/pages';
-import {expectedText, referencePages} from '../support/reference-pages';
 
 const KB = 1024;
 /** Guides and reference pages alike, before the reader asks for anything more. */
@@ -36,8 +35,6 @@ async function scriptWeight(page: Page, route: string): Promise<{total: number; 
   );
   return {total, scripts: [...scripts]};
 }
-
-const generated = referencePages();
 
 test.describe('page weight', () => {
   for (const route of docsSidebarRoutes) {
@@ -93,43 +90,6 @@ test.describe('page weight', () => {
     }) => {
       const {total, scripts} = await scriptWeight(page, route);
       expect(total, `${scripts.length} scripts: ${scripts.join(', ')}`).toBeLessThanOrEqual(PAGE_BUDGET);
-    });
-  }
-});
-
-test.describe('reference pages without JavaScript', () => {
-  test('every generated reference page is in the sitemap, and only those', () => {
-    const routes = generated.map((page) => page.route).sort();
-    const inSitemap = new Set(builtSitemapPaths());
-    expect(routes.filter((route) => !inSitemap.has(route))).toEqual([]);
-    expect(routes.length).toBeGreaterThanOrEqual(79);
-  });
-
-  // One browser context without JavaScript per section reads each of its pages in turn.
-  const sections = new Map<string, typeof generated>();
-  for (const reference of generated) {
-    const section = reference.route.replace(/[^/]+$/, '');
-    sections.set(section, [...(sections.get(section) ?? []), reference]);
-  }
-  for (const [section, references] of sections) {
-    test(`each of the ${references.length} generated pages under ${section} shows its method, path, parameters, body and responses with JavaScript off`, async ({
-      browser,
-      baseURL,
-    }) => {
-      const context = await browser.newContext({baseURL, javaScriptEnabled: false});
-      const page = await context.newPage();
-      for (const reference of references) {
-        const response = await page.goto(reference.route);
-        expect.soft(response?.status(), reference.route).toBe(200);
-        const text = await page.locator('main').innerText();
-        const missing = expectedText(reference)
-          .filter(({text: fact}) => !text.includes(fact))
-          .map(({label, text: fact}) => `${label} ${fact}`);
-        expect
-          .soft(missing, `facts of ${reference.route} missing from the visible text of <main>`)
-          .toEqual([]);
-      }
-      await context.close();
     });
   }
 });

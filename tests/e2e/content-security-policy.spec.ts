@@ -7,8 +7,10 @@ import {navbarSearch, waitForHydration} from '../support/pages';
 /**
  * Under the production host's Content-Security-Policy, the portal works
  * without a single violation: no inline script without its hash, no eval, no
- * request to an address the policy does not list. Every page is loaded,
- * scrolled through and checked for violations in every-page.spec.ts; here,
+ * request to an address the policy does not list. Every page's inline
+ * scripts are checked against the policy's hashes in Node
+ * (tests/build/every-page.test.mjs), and one page of every kind is loaded,
+ * scrolled through and watched for violations in page-kinds.spec.ts; here,
  * the policy itself and what readers do beyond reading: search, the API
  * explorer.
  */

@@ -209,3 +209,45 @@ export async function openRequestPanel(page: Page): Promise<void> {
   await page.getByRole('button', {name: 'Open the request panel'}).click();
   await expect(page.getByRole('button', {name: 'Send API Request'})).toBeVisible();
 }
+
+/** The renderer of a page stopped answering: the page cannot be judged, only loaded again. */
+export class RendererStalled extends Error {}
+
+/** How long a stalled step's renderer has to answer a trivial script before it counts as stopped. */
+const PROBE_TIMEOUT = 3_000;
+
+/**
+ * A guard for the steps of a visit: runs a step within `budget` ms. When the
+ * step takes longer, it asks the page for a trivial answer: a renderer that
+ * gives none within 3 s has stopped (headless Chromium now and then does under
+ * load), which is thrown as RendererStalled, for the test to load the page
+ * again; a page that answers was only slow, which is the step's failure.
+ * Either way the test learns it within seconds of the budget, instead of
+ * waiting for its own timeout on a script that will never return.
+ */
+export function stallGuard(page: Page) {
+  return async function guard<T>(what: string, step: () => Promise<T>, budget: number): Promise<T> {
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const overtime = new Promise<typeof OVERTIME>((resolve) => {
+      timer = setTimeout(() => resolve(OVERTIME), budget);
+    });
+    try {
+      const result = await Promise.race([step(), overtime]);
+      if (result !== OVERTIME) return result as T;
+    } finally {
+      clearTimeout(timer);
+    }
+    const answers = await Promise.race([
+      page.evaluate(() => true).catch(() => false),
+      new Promise<boolean>((resolve) => setTimeout(() => resolve(false), PROBE_TIMEOUT)),
+    ]);
+    if (!answers) {
+      throw new RendererStalled(
+        `the renderer stopped answering during "${what}": no answer to a trivial script within ${PROBE_TIMEOUT} ms, after ${budget} ms`,
+      );
+    }
+    throw new Error(`"${what}" did not finish within ${budget} ms, though the page still answers`);
+  };
+}
+
+const OVERTIME = Symbol('overtime');

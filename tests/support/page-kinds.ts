@@ -1,0 +1,100 @@
+import {readdirSync, readFileSync} from 'node:fs';
+import path from 'node:path';
+
+/**
+ * A sample of the build's pages that holds every kind of page and every
+ * component at least once, chosen from the built HTML rather than from a list
+ * kept by hand, so that a page of a new kind, or with a component no page had,
+ * is in the sample as soon as it is built. The browser checks these
+ * (tests/e2e/page-kinds.spec.ts); every page gets the checks that need no
+ * browser in Node (tests/build/every-page.test.mjs).
+ *
+ * What a page is made of, as the build shows it:
+ * - its kind: the classes Docusaurus puts on <html> (plugin, page type),
+ *   without the one naming the page itself (`docs-doc-id-…`);
+ * - its components: every class in its body outside code blocks (the CSS
+ *   module classes of the portal's and the theme's components, `theme-…`
+ *   classes, Infima's), and every `data-` attribute name.
+ * The sample is a greedy cover of those: the page that adds most of what the
+ * sample lacks, then the next, until nothing is missing. Its size follows the
+ * number of kinds and components, not the number of pages.
+ */
+
+export interface SampledPage {
+  /** The route, as the sitemap lists it. */
+  readonly route: string;
+  /** The kinds and components the page brings that no page before it in the sample had. */
+  readonly covers: readonly string[];
+}
+
+/** Classes that name one page, not a kind of page or a component. */
+const PAGE_OWN = /^docs-doc-id-/;
+
+function htmlFiles(dir: string): string[] {
+  return readdirSync(dir, {withFileTypes: true}).flatMap((entry) => {
+    if (entry.name.startsWith('.') || entry.name === 'assets') return [];
+    const full = path.join(dir, entry.name);
+    if (entry.isDirectory()) return htmlFiles(full);
+    return entry.name.endsWith('.html') ? [full] : [];
+  });
+}
+
+function classValues(markup: string): string[] {
+  return [...markup.matchAll(/\sclass=(?:"([^"]*)"|'([^']*)'|([^\s>"']+))/g)].flatMap((match) =>
+    (match[1] ?? match[2] ?? match[3]).split(/\s+/).filter(Boolean),
+  );
+}
+
+/** The kind and components of one page (see above), read with patterns: the sample is taken in every test worker. */
+export function pageFeatures(html: string): Set<string> {
+  const features = new Set<string>();
+  const htmlTag = /<html\b[^>]*>/i.exec(html)?.[0] ?? '';
+  const kind = classValues(htmlTag)
+    .filter((name) => !PAGE_OWN.test(name))
+    .sort()
+    .join(' ');
+  features.add(`kind: ${kind}`);
+  const body = (/<body\b[\s\S]*$/i.exec(html)?.[0] ?? '').replace(/<pre\b[\s\S]*?<\/pre>/gi, '');
+  for (const name of classValues(body)) if (!PAGE_OWN.test(name)) features.add(`class: ${name}`);
+  for (const [, name] of body.matchAll(/\s(data-[a-z0-9-]+)(?==|[\s>])/gi))
+    features.add(`attribute: ${name}`);
+  return features;
+}
+
+/**
+ * The sample of the build in `buildDir`: its redirect pages left out (they
+ * only send the browser on), each page named by the route the sitemap gives it.
+ */
+export function samplePages(buildDir: string, sitemapRoutes: readonly string[]): SampledPage[] {
+  const canonical = new Set(sitemapRoutes);
+  const pages = htmlFiles(buildDir)
+    .map((file) => {
+      const relative = path.relative(buildDir, file).split(path.sep).join('/');
+      const bare = `/${relative.replace(/(^|\/)index\.html$/, '')}`.replace(/\/$/, '') || '/';
+      const route = relative.endsWith('index.html') && canonical.has(`${bare}/`) ? `${bare}/` : bare;
+      const html = readFileSync(file, 'utf8');
+      return {route, html};
+    })
+    .filter(({route, html}) => route !== '/404.html' && !/<meta\s+http-equiv=["']?refresh/i.test(html))
+    .map(({route, html}) => ({route, features: pageFeatures(html)}))
+    .sort((a, b) => (a.route < b.route ? -1 : 1));
+
+  const missing = new Set(pages.flatMap((page) => [...page.features]));
+  const sample: SampledPage[] = [];
+  while (missing.size > 0) {
+    let best = pages[0];
+    let bestCount = 0;
+    for (const page of pages) {
+      let count = 0;
+      for (const feature of page.features) if (missing.has(feature)) count++;
+      if (count > bestCount) {
+        best = page;
+        bestCount = count;
+      }
+    }
+    const covers = [...best.features].filter((feature) => missing.has(feature));
+    covers.forEach((feature) => missing.delete(feature));
+    sample.push({route: best.route, covers});
+  }
+  return sample;
+}
