@@ -61,7 +61,7 @@ export const GERAI_FULL_DESCRIPTION =
   `${PRODUCT_NAME} Food (menus, stock, orders and promotions), ${PRODUCT_NAME} Pay (QRIS payments), ` +
   `${PRODUCT_NAME} POS (the point-of-sale back office), notification subscriptions, troubleshooting, ` +
   'the webhook events, and the OAuth 2.0 authorization server that issues the access tokens. ' +
-  "The REST API's operations use the servers listed first; the authorization server's list its own hosts.";
+  "The REST API's operations use the top-level servers; the authorization server's operations list its own hosts.";
 
 /** The Postman collection (v2.1) of the joined description, written beside it. */
 export const GERAI_POSTMAN_DOWNLOAD = 'gerai-merchant-api.postman_collection.json';
