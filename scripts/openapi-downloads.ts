@@ -1,9 +1,10 @@
 /**
  * The downloadable copies of the OpenAPI descriptions: each merchant API
  * section bundled into one self-contained file, the sample pet store, and
- * every section joined into `GERAI_FULL_DOWNLOAD`. `npm run gen-api` writes
- * them into `static/openapi/`; the unit tests write them into a temporary
- * folder and run the validators integrators use on them.
+ * every section joined into `GERAI_FULL_DOWNLOAD`, titled and described as
+ * the whole merchant API (`redocly join` keeps the first section's `info`).
+ * `npm run gen-api` writes them into `static/openapi/`; the unit tests write
+ * them into a temporary folder and run the validators integrators use on them.
  */
 import {spawnSync} from 'node:child_process';
 import {isDeepStrictEqual} from 'node:util';
@@ -12,7 +13,12 @@ import path from 'node:path';
 
 import {parse, stringify} from 'yaml';
 
-import {GERAI_FULL_DOWNLOAD, geraiApiSections} from '../src/config/openapi';
+import {
+  GERAI_FULL_DESCRIPTION,
+  GERAI_FULL_DOWNLOAD,
+  GERAI_FULL_TITLE,
+  geraiApiSections,
+} from '../src/config/openapi';
 
 const root = path.resolve(__dirname, '..');
 const redocly = path.join(root, 'node_modules', '.bin', 'redocly');
@@ -45,11 +51,27 @@ export function writeOpenApiDownloads(folder: string): string {
   ]);
   const joined = path.join(folder, GERAI_FULL_DOWNLOAD);
   redoclyStep('Joining the merchant API into one description', ['join', ...bundled, '--output', joined]);
-  serveFromApiHosts(joined, bundled[0]);
+  const description = parse(readFileSync(joined, 'utf8')) as Description;
+  const {openapi, info, servers, ...rest} = description;
+  writeFileSync(
+    joined,
+    stringify(
+      {
+        openapi,
+        info: {...info, title: GERAI_FULL_TITLE, description: GERAI_FULL_DESCRIPTION},
+        servers: servers ?? serveFromApiHosts(description, bundled[0]),
+        ...rest,
+      },
+      {lineWidth: 0},
+    ),
+    'utf8',
+  );
   return joined;
 }
 
 interface Description {
+  openapi?: string;
+  info?: Record<string, unknown>;
   servers?: unknown[];
   paths?: Record<string, {servers?: unknown[]}>;
   [key: string]: unknown;
@@ -59,17 +81,14 @@ interface Description {
  * When the sections do not all list the same servers (the authorization
  * server has hosts of its own), `redocly join` moves every section's servers
  * onto its paths and leaves the description without top-level servers, which
- * validators refuse. This gives the joined description the servers of the
- * first section, the REST API's, and keeps servers on a path only where they
- * differ from those.
+ * validators refuse. This returns the servers of the first section, the REST
+ * API's, for the joined description, and keeps servers on a path only where
+ * they differ from those.
  */
-function serveFromApiHosts(joinedFile: string, firstSection: string): void {
-  const joined = parse(readFileSync(joinedFile, 'utf8')) as Description;
-  if (joined.servers !== undefined) return;
+function serveFromApiHosts(joined: Description, firstSection: string): unknown[] | undefined {
   const servers = (parse(readFileSync(firstSection, 'utf8')) as Description).servers;
   for (const item of Object.values(joined.paths ?? {})) {
     if (isDeepStrictEqual(item.servers, servers)) delete item.servers;
   }
-  const {openapi, info, ...rest} = joined;
-  writeFileSync(joinedFile, stringify({openapi, info, servers, ...rest}, {lineWidth: 0}), 'utf8');
+  return servers;
 }

@@ -37,7 +37,7 @@ export const LLMS_LISTING: LlmsListing = {
       title: 'Merchant API, Postman collection',
       path: `/openapi/${GERAI_POSTMAN_DOWNLOAD}`,
       description:
-        'one request per operation, with the sandbox base URL and OAuth 2.0 set on the collection.',
+        'one request per operation, with the sandbox hosts and a script that gets the client-credentials token.',
     },
   ],
 };

@@ -1,3 +1,5 @@
+import {PRODUCT_NAME} from '../constants';
+
 /**
  * The sections of the merchant API reference. Each is one OpenAPI file under
  * `openapi/gerai/`, generated into one folder of `docs/api/` and served as a
@@ -48,6 +50,18 @@ export const geraiApiSections: readonly GeraiApiSection[] = [
 
 /** The download that joins every section into one description. */
 export const GERAI_FULL_DOWNLOAD = 'gerai-merchant-api.yaml';
+
+/**
+ * The `info` title and description of the joined download, which its Postman
+ * collection takes as its name. `redocly join` would keep the first section's.
+ */
+export const GERAI_FULL_TITLE = `${PRODUCT_NAME} Merchant API`;
+export const GERAI_FULL_DESCRIPTION =
+  `The whole ${PRODUCT_NAME} merchant API in one description: outlet information, ` +
+  `${PRODUCT_NAME} Food (menus, stock, orders and promotions), ${PRODUCT_NAME} Pay (QRIS payments), ` +
+  `${PRODUCT_NAME} POS (the point-of-sale back office), notification subscriptions, troubleshooting, ` +
+  'the webhook events, and the OAuth 2.0 authorization server that issues the access tokens. ' +
+  "The REST API's operations use the top-level servers; the authorization server's operations list its own hosts.";
 
 /** The Postman collection (v2.1) of the joined description, written beside it. */
 export const GERAI_POSTMAN_DOWNLOAD = 'gerai-merchant-api.postman_collection.json';
