@@ -1,3 +1,11 @@
+/**
+ * Client module: cuts the query of a /search address to MAX_QUERY_LENGTH before the app starts
+ * (see below).
+ *
+ * Why: the local search's page takes a query of any length, and no option limits it; cutting it
+ * after the app has started made the router reload the page.
+ * Upgrade: check that client modules still run before hydration (tests/e2e/hostile-input.spec.ts).
+ */
 import ExecutionEnvironment from '@docusaurus/ExecutionEnvironment';
 import siteConfig from '@generated/docusaurus.config';
 

@@ -23,6 +23,13 @@ import type {RouteConfig} from 'react-router-config';
  * The first page of a visit never reloads: it shows the box. A failed load
  * ahead of time (when the pointer rests on a link) is left for the
  * navigation itself to handle.
+ *
+ * Why: Docusaurus has no option for what a failed load does; this wraps the
+ * `preload` of every route of @generated/routes.
+ * Upgrade: check Docusaurus's PendingNavigation (@docusaurus/core,
+ * lib/client/PendingNavigation.js: it reloads when `preload` rejects) and the
+ * shape of the generated routes (component.preload, nested routes)
+ * (tests/e2e/error-states.spec.ts).
  */
 
 /** Set, for this tab, when the page was reloaded because a page's code failed to load. */

@@ -1,3 +1,12 @@
+/**
+ * Wraps the classic theme's MDXComponents by spreading the original, as Docusaurus documents
+ * (its swizzle command refuses to wrap it): see MDXComponents below for the changes.
+ *
+ * Why: the theme has no option for either element, and a component that generated MDX uses
+ * (Diagram) must be in the MDX scope.
+ * Upgrade: check whether the theme now maps `li` or `table` itself; MarkdownListItem renders the
+ * theme's MDXComponents/Li.
+ */
 import OriginalComponents from '@theme-original/MDXComponents';
 
 import Diagram from '@site/src/components/Diagram';

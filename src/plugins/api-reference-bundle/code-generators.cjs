@@ -5,6 +5,10 @@
  * postman-code-generators bundles 35 generators; all of them made the explorer
  * several megabytes. `index.ts` puts this list in place of the package's own.
  * The requires stay literal so the bundler includes exactly these files.
+ *
+ * Why: no option of the OpenAPI theme limits the generators it bundles.
+ * Upgrade: compare with postman-code-generators' lib/assets/languages.js (the fields of an
+ * entry, the paths of the generators), and keep this list and `languageTabs` in step.
  */
 const generator = (lang, variant, syntaxMode, main) => ({
   type: 'code_generator',

@@ -1,3 +1,13 @@
+/**
+ * Bundler options for the request panel's code: a module replacement of postman-code-generators'
+ * list of generators, and aliases for postman-collection and lodash (see below).
+ *
+ * Why: `themeConfig.languageTabs` only chooses the tabs shown; the OpenAPI theme still bundles
+ * all 35 generators, and no option limits them or dedupes their private copies.
+ * Upgrade: check GENERATOR_LIST's path and the shape of its entries (./code-generators.cjs), and
+ * that the theme still resolves postman-collection and lodash (tests/e2e/api-reference.spec.ts:
+ * page weight, samples in six languages).
+ */
 import path from 'node:path';
 
 import type {Plugin} from '@docusaurus/types';

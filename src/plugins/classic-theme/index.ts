@@ -1,3 +1,13 @@
+/**
+ * The classic theme (@docusaurus/theme-classic) as docusaurus.config.ts loads it, without Prism
+ * on every page (see classicThemeWithoutEagerPrism below).
+ *
+ * Why: the theme always adds `./prism-include-languages` as a client module; no option removes it.
+ * Upgrade: the build stops here if the theme no longer adds that module: check how the new
+ * version loads Prism. Re-export anything else the theme's module exports for Docusaurus to read
+ * (as validateOptions below), and check that its getThemePath, getTypeScriptThemePath and
+ * getClientModules still return paths relative to its folder (tests/e2e/code-blocks.spec.ts).
+ */
 import path from 'node:path';
 
 import type {LoadContext, Plugin, PluginModule} from '@docusaurus/types';

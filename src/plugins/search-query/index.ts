@@ -1,3 +1,15 @@
+/**
+ * Bundler options for the local search (@easyops-cn/docusaurus-search-local): a module
+ * replacement of its `searchByWorker`, and a vendor group that keeps the worker in one script
+ * (see searchQueryPlugin below).
+ *
+ * Why: the plugin has no option for another query engine or index format, and Docusaurus has
+ * none for how chunks are split.
+ * Upgrade: check that the plugin still has dist/client/client/theme/searchByWorker.js with the
+ * same two functions and arguments (./searchByWorker.ts), and that `defaultVendors` below still
+ * repeats the bundler's own group but for the worker (tests/build/search-relevance.test.mjs,
+ * tests/e2e/search.spec.ts).
+ */
 import path from 'node:path';
 
 import type {Plugin} from '@docusaurus/types';

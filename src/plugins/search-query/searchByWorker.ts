@@ -13,6 +13,11 @@
  * unavailable, the reader's Retry is what asks again, so the box, the page and
  * the message never disagree. The plugin's components are left as they are:
  * one that awaited a failing call would stay in its loading state for good.
+ *
+ * Why: the plugin has no option for another query engine; replacing the one module its box
+ * and page go through changes neither component.
+ * Upgrade: compare with the plugin's dist/client/client/theme/searchByWorker.js: the names
+ * and arguments of its two functions, and the shape of the results its components read.
  */
 import * as Comlink from 'comlink';
 

@@ -1,3 +1,12 @@
+/**
+ * Wraps the classic theme's BlogArchivePage (the archive of the blog or of the API changelog)
+ * to give it a meta description of whole sentences (ListPageDescription).
+ *
+ * Why: the theme's description is the one word "Archive", a translation shared by every blog
+ * instance; the blog plugin's `blogDescription` is used on the list of posts only.
+ * Upgrade: check whether the theme now takes this description from the plugin's options, and
+ * that a PageMetadata rendered after the page still wins (tests/build/site-metadata.test.mjs).
+ */
 import type {ReactNode} from 'react';
 import BlogArchivePage from '@theme-original/BlogArchivePage';
 import type BlogArchivePageType from '@theme/BlogArchivePage';

@@ -1,3 +1,12 @@
+/**
+ * Wraps the classic theme's BlogTagsListPage (the tags of the blog, or the kinds of change of
+ * the API changelog) to give it a meta description of whole sentences (ListPageDescription).
+ *
+ * Why: the theme sets none on this page, and the blog plugin's `blogDescription` is used on the
+ * list of posts only.
+ * Upgrade: check whether the theme now sets a description here from the plugin's options, and
+ * that a PageMetadata rendered after the page still wins (tests/build/site-metadata.test.mjs).
+ */
 import type {ReactNode} from 'react';
 import BlogTagsListPage from '@theme-original/BlogTagsListPage';
 import type BlogTagsListPageType from '@theme/BlogTagsListPage';

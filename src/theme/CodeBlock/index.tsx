@@ -1,3 +1,14 @@
+/**
+ * Replaces (ejected) the classic theme's CodeBlock: hands the tokens the build wrote into a
+ * fenced block (src/remark/highlight-code.ts) to ./Content through a context, and builds a block
+ * again in the browser only when the site lets the color mode change (see below).
+ *
+ * Why: the theme's CodeBlock always builds every block twice in the browser and has no way to
+ * receive tokens from the build; no option changes either.
+ * Upgrade: diff the theme's CodeBlock/index.js with this file, and check that its
+ * MDXComponents/Code still passes a fenced block's properties (`data-code-tokens`) to CodeBlock
+ * (tests/e2e/code-blocks.spec.ts, tests/unit/highlight-code.test.mjs).
+ */
 import {Children, isValidElement, type ReactNode} from 'react';
 import {useThemeConfig} from '@docusaurus/theme-common';
 import useIsBrowser from '@docusaurus/useIsBrowser';

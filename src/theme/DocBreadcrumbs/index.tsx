@@ -1,3 +1,11 @@
+/**
+ * Wraps the classic theme's DocBreadcrumbs to put the page actions (PageActions: Copy page,
+ * View as Markdown, the assistant links) on the breadcrumbs' line.
+ *
+ * Why: a docs page has no slot for actions, and no option adds one.
+ * Upgrade: check that the breadcrumbs still render on every docs page, category pages included
+ * (tests/e2e/page-actions.spec.ts).
+ */
 import type {ReactNode} from 'react';
 import DocBreadcrumbs from '@theme-original/DocBreadcrumbs';
 import type DocBreadcrumbsType from '@theme/DocBreadcrumbs';

@@ -1,3 +1,13 @@
+/**
+ * Replaces Docusaurus's own fallback Loading (@docusaurus/core, theme-fallback; the classic theme
+ * has none): a spinner with a text for screen readers, and the red "Page Error" box with Retry
+ * when a page's code cannot be loaded (see Loading below).
+ *
+ * Why: the fallback is a box of inline styles holding the raw error, and a spinner without text;
+ * no option changes it.
+ * Upgrade: check the props react-loadable passes (error, retry, pastDelay), and whether a theme
+ * now provides a Loading of its own (tests/e2e/error-states.spec.ts).
+ */
 import {useEffect, useState, type ReactNode} from 'react';
 import Head from '@docusaurus/Head';
 import Link from '@docusaurus/Link';

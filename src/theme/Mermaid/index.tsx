@@ -1,3 +1,11 @@
+/**
+ * Wraps @docusaurus/theme-mermaid's Mermaid to draw a diagram only once it nears the viewport
+ * (see MermaidWrapper below).
+ *
+ * Why: the theme loads the diagram library as soon as a page renders a diagram; no option
+ * defers it.
+ * Upgrade: check the component's props.
+ */
 import {useEffect, useRef, useState, type ReactNode} from 'react';
 import Mermaid from '@theme-original/Mermaid';
 import type MermaidType from '@theme/Mermaid';

@@ -1,3 +1,14 @@
+/**
+ * Wraps the local search's SearchBar (@easyops-cn/docusaurus-search-local): completes the markup
+ * its suggestion box draws, limits the query, keeps the focus, and says when search is
+ * unavailable (see below).
+ *
+ * Why: the plugin's options cover none of these, and autocomplete.js draws the markup outside
+ * React, where no wrapped component can change it.
+ * Upgrade: check the selectors below and in ./keepFocus.ts, and whether the plugin now sets these
+ * attributes or limits the query itself (tests/e2e/accessibility.spec.ts, keyboard.spec.ts,
+ * hostile-input.spec.ts, search-unavailable.spec.ts).
+ */
 import {useEffect, useRef, useState, type ReactNode} from 'react';
 import SearchBar from '@theme-original/SearchBar';
 

@@ -1,3 +1,12 @@
+/**
+ * Wraps the local search's SearchPage (/search): limits the query, adds a main landmark and a
+ * description, and says when search is unavailable (see below).
+ *
+ * Why: the plugin's page has none of these, no option adds them, and it draws its field and
+ * results in a plain container.
+ * Upgrade: check the selectors below and src/types/search-local-theme.d.ts
+ * (tests/e2e/search.spec.ts, hostile-input.spec.ts, search-unavailable.spec.ts).
+ */
 import {useEffect, useRef, useState, type ReactNode, type RefObject} from 'react';
 import {createPortal} from 'react-dom';
 import {useHistory, useLocation} from '@docusaurus/router';

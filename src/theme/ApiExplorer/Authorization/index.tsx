@@ -1,3 +1,15 @@
+/**
+ * Wraps the OpenAPI theme's ApiExplorer/Authorization (the request panel's authorization fields):
+ * for an OAuth 2.0 scheme with a client credentials flow, adds "Get a token with client
+ * credentials" under them (ClientCredentialsToken), which asks the selected server's token
+ * endpoint and puts the token in the Bearer Token field.
+ *
+ * Why: the theme shows an OAuth 2.0 scheme as a Bearer Token field to fill by hand; no option
+ * makes it fetch a token.
+ * Upgrade: this reads the panel's Redux store (PanelState below) and ClientCredentialsToken
+ * dispatches the theme's `setAuthData` (src/types/theme-api-explorer-panel.d.ts): compare both
+ * with the theme's Authorization/slice. If the theme learns to fetch tokens, delete this wrapper.
+ */
 import type {ReactNode} from 'react';
 import {useSelector} from 'react-redux';
 import Authorization from '@theme-original/ApiExplorer/Authorization';

@@ -1,3 +1,15 @@
+/**
+ * Replaces (ejected) the classic theme's CodeBlock/Content, which the theme marks unsafe to
+ * swizzle: draws the lines from the tokens the build found, and loads Prism (./prism.ts) only
+ * for a block the build did not highlight (see CodeBlockContent below).
+ *
+ * Why: the theme's Content runs prism-react-renderer's Highlight on every block in the browser,
+ * so Prism loads with every page; no option highlights at build time.
+ * Upgrade: diff the theme's CodeBlock/Content/index.js and styles.module.css with these (markup,
+ * classes, tabIndex), the fields of useCodeBlockContext() read below, the props of
+ * @theme/CodeBlock/Line, and what prism-react-renderer's getLineProps and getTokenProps return
+ * (tests/e2e/code-blocks.spec.ts).
+ */
 import {useEffect, useMemo, useState, type CSSProperties, type ReactNode} from 'react';
 import clsx from 'clsx';
 import {usePrismTheme} from '@docusaurus/theme-common';

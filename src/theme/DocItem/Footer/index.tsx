@@ -1,3 +1,10 @@
+/**
+ * Wraps the classic theme's DocItem/Footer to ask "Was this page helpful?" (PageFeedback)
+ * before the edit link and the date, on every docs page, generated ones included.
+ *
+ * Why: the theme has no feedback question, and no option adds one.
+ * Upgrade: check the footer's props (tests/e2e/page-feedback.spec.ts).
+ */
 import type {ReactNode} from 'react';
 import Footer from '@theme-original/DocItem/Footer';
 import type FooterType from '@theme/DocItem/Footer';

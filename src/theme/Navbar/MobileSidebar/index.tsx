@@ -1,3 +1,11 @@
+/**
+ * Wraps the classic theme's Navbar/MobileSidebar so that Escape closes the mobile menu (see
+ * below).
+ *
+ * Why: the theme's menu does not close on Escape, and no option makes it.
+ * Upgrade: if the theme closes it on Escape itself, delete this wrapper; otherwise check
+ * useNavbarMobileSidebar and the `.navbar__toggle` button (tests/e2e/keyboard.spec.ts).
+ */
 import {useEffect, type ReactNode} from 'react';
 import MobileSidebar from '@theme-original/Navbar/MobileSidebar';
 import {useNavbarMobileSidebar} from '@docusaurus/theme-common/internal';

@@ -1,3 +1,12 @@
+/**
+ * Replaces (ejected) the classic theme's NotFound/Content with the portal's not-found page (see
+ * NotFoundContent below).
+ *
+ * Why: the theme's content is fixed text; translations can change its words, not add a search
+ * or links.
+ * Upgrade: check the props and where the theme renders this content (under a docs route, without
+ * the NotFound page) (tests/e2e/interface.spec.ts, tests/e2e/hosting.spec.ts).
+ */
 import type {ReactNode} from 'react';
 import Link from '@docusaurus/Link';
 import {useLocation} from '@docusaurus/router';
