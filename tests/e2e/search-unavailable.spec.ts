@@ -47,6 +47,31 @@ test.describe('search with its index unreachable', () => {
     expect(errors).toEqual([]);
   });
 
+  test('a query typed while the index is unreachable is answered by Retry, the focus back in the box', async ({
+    page,
+  }) => {
+    const errors = watchErrors(page);
+    const index = await breakIndex(page);
+    await page.goto('/docs/docs/intro');
+    await waitForHydration(page);
+    const box = navbarSearch(page);
+    await box.click();
+    const alert = page.getByRole('alert').filter({hasText: 'Search is unavailable'});
+    await expect(alert).toBeVisible({timeout: SAYS_WITHIN_MS});
+    // The search this query asks for waits for the index; it does not ask for the index again.
+    await box.pressSequentially('promotion');
+
+    index.restore();
+    await alert.getByRole('button', {name: 'Retry'}).click();
+    await expect(alert).toBeHidden();
+    await expect(box).toBeFocused();
+    await expect(box).toHaveValue('promotion');
+    const options = page.locator('.navbar').getByRole('listbox').getByRole('option');
+    await expect(options.first()).toBeVisible();
+    await expect(options.first()).toContainText(/promotion/i);
+    expect(errors).toEqual([]);
+  });
+
   test('the search page says search is unavailable, and Retry brings the results', async ({page}) => {
     const errors = watchErrors(page);
     const index = await breakIndex(page);

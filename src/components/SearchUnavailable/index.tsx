@@ -17,6 +17,11 @@ export function useSearchIndexStatus(): SearchIndexStatus {
 interface Props {
   /** Under the navbar's search box, or in the flow of the search page. */
   placement: 'box' | 'page';
+  /**
+   * Called once a Retry has loaded the index. The message, and the Retry button that had the
+   * focus, are then gone: this says where the reader goes on.
+   */
+  onLoaded?: () => void;
 }
 
 /**
@@ -24,7 +29,7 @@ interface Props {
  * button that asks for the index again (searches typed meanwhile are answered
  * once it has loaded). Nothing is shown otherwise.
  */
-export default function SearchUnavailable({placement}: Props): ReactNode {
+export default function SearchUnavailable({placement, onLoaded}: Props): ReactNode {
   const status = useSearchIndexStatus();
   const [retried, setRetried] = useState(false);
   if (status !== 'unavailable' && !(retried && status === 'loading')) return null;
@@ -42,7 +47,9 @@ export default function SearchUnavailable({placement}: Props): ReactNode {
         disabled={retrying}
         onClick={() => {
           setRetried(true);
-          void retrySearchIndex();
+          void retrySearchIndex().then(() => {
+            if (getSearchIndexStatus() === 'ready') onLoaded?.();
+          });
         }}>
         Retry
       </button>

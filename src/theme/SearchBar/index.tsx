@@ -9,7 +9,7 @@
  * attributes or limits the query itself (tests/e2e/accessibility.spec.ts, keyboard.spec.ts,
  * hostile-input.spec.ts, search-unavailable.spec.ts).
  */
-import {useEffect, useRef, useState, type ReactNode} from 'react';
+import {useCallback, useEffect, useRef, useState, type ReactNode} from 'react';
 import SearchBar from '@theme-original/SearchBar';
 
 import SearchUnavailable from '@site/src/components/SearchUnavailable';
@@ -29,7 +29,8 @@ import styles from './styles.module.css';
  * useMarkupFix). The box also takes at most MAX_QUERY_LENGTH characters (see
  * ./queryLength), and leaves the focus where the user moved it while its
  * index loads (see ./keepFocus). When the index cannot be loaded, a message
- * under the box says so, with a retry (SearchUnavailable).
+ * under the box says so, with a retry (SearchUnavailable); once the retry has
+ * loaded the index, the focus goes back to the box (see backToTheBox).
  */
 function completeSearchMarkup(root: HTMLElement): void {
   root.querySelectorAll('input[role="combobox"][aria-owns]:not([aria-controls])').forEach((input) => {
@@ -52,10 +53,18 @@ export default function SearchBarWrapper(): ReactNode {
     return element ? keepFocusWhereTheUserMovedIt(element) : undefined;
   }, []);
 
+  // Pressing Retry moved the focus out of the box, which closed the suggestions and dropped the search
+  // waiting for the index; the button then goes away with the message. Focusing the box again puts
+  // the reader back where they were typing, and the suggestion box (which opens on focus) searches
+  // for the query still in it.
+  const backToTheBox = useCallback(() => {
+    root.current?.querySelector<HTMLInputElement>('input.navbar__search-input')?.focus();
+  }, []);
+
   return (
     <div ref={root} className={styles.contents} onFocus={() => setUsed(true)}>
       <SearchBar />
-      {used && <SearchUnavailable placement="box" />}
+      {used && <SearchUnavailable placement="box" onLoaded={backToTheBox} />}
     </div>
   );
 }
