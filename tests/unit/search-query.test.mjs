@@ -184,3 +184,48 @@ describe('a page found by its keywords', () => {
     assert.equal(byPath.page.t, title.t);
   });
 });
+
+describe('a word typed with a slip', () => {
+  test('is within as many typos as letters added, left out, changed or swapped with a neighbour', () => {
+    const {withinTypos} = jiti('./src/plugins/search-query/typos.ts');
+    assert.equal(withinTypos('promtions', 'promotions', 1), true);
+    assert.equal(withinTypos('webhok', 'webhook', 1), true);
+    assert.equal(withinTypos('signatrue', 'signature', 1), true);
+    assert.equal(withinTypos('trubleshoting', 'troubleshooting', 2), true);
+    assert.equal(withinTypos('trubleshoting', 'troubleshooting', 1), false);
+    assert.equal(withinTypos('promtions', 'promot', 2), false);
+    assert.equal(withinTypos('order', 'order', 0), true);
+  });
+
+  test('is matched as written, so a slip that changes where the stemmer cuts still finds the word', async () => {
+    const {loadSearchWorker} = await import('../support/search-worker.mjs');
+    const {buildIndex} = jiti('./scripts/search-index/shape.ts');
+    const {stem} = jiti('./src/plugins/search-query/compactIndex.ts');
+    // The stemmer cuts "-ion" from "promotions" but not from "promtions": the stems are three
+    // letters apart, though the words as written are one.
+    assert.equal(stem('promotions'), 'promot');
+    assert.equal(stem('promtions'), 'promtion');
+    const titles = [
+      {i: 1, t: 'Promotions', u: '/docs/docs/food-integration/how-to/promotions'},
+      {i: 2, t: 'Order acceptance', u: '/docs/docs/food-integration/how-to/order-acceptance'},
+    ];
+    const content = [
+      {i: 3, t: 'Create a promotion for the items of an outlet.', p: 1, h: '#create'},
+      {i: 4, t: 'Accept an order within three minutes, or the order is cancelled.', p: 2},
+    ];
+    const part = [titles, [], [], [], content].map((documents) => ({
+      documents,
+      index: buildIndex(documents),
+    }));
+    const SearchWorker = loadSearchWorker({
+      origin: 'https://developer.gerai.example',
+      searchIndexUrl: 'search-index{dir}.json?_=test',
+      respond: () => new Response(JSON.stringify(part), {headers: {'content-type': 'application/json'}}),
+    });
+    const worker = new SearchWorker();
+    for (const typed of ['promtions', 'promtions ', 'create promtions']) {
+      const pages = [...new Set((await worker.search('/', '', typed, 8)).map((result) => result.document.u))];
+      assert.deepEqual(pages, ['/docs/docs/food-integration/how-to/promotions'], typed);
+    }
+  });
+});

@@ -87,6 +87,19 @@ export function wordValues(text: string): string[] {
   return found;
 }
 
+/**
+ * The distinct values of `indexWords` over many texts: the words as written
+ * that an index of them was built from. A text repeats its words, so each
+ * run of word characters is cut (and its underscore parts found) once.
+ */
+export function vocabulary(texts: Iterable<string>): Set<string> {
+  const runs = new Set<string>();
+  for (const text of texts) for (const run of text.match(WORD) ?? []) runs.add(run);
+  const found = new Set<string>();
+  for (const run of runs) for (const value of wordValues(run)) if (!STOP_WORDS.has(value)) found.add(value);
+  return found;
+}
+
 /** The words of `text` that the index holds: stop words left out. */
 export function indexWords(text: string): Word[] {
   return words(text).filter((word) => !STOP_WORDS.has(word.value));

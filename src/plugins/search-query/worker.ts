@@ -10,7 +10,8 @@
  *   a header is its words, stop words are left out;
  * - finds, for each word, the word itself, its synonyms
  *   (src/config/search-synonyms.ts), the words it begins (the last word,
- *   while it is being typed) and the words one or two letters away (typos);
+ *   while it is being typed) and the words one or two letters away (typos),
+ *   compared as written as well as stemmed (see writtenWords);
  * - ranks documents that hold every word of the query first, then those
  *   holding fewer: a long question still finds the pages that answer most of
  *   it. Then by score, weighted by what matched (a title before a heading
@@ -21,6 +22,8 @@
  * An index that cannot be loaded is an error of `fetchIndexes` and `search`,
  * and is asked for again by the next call.
  */
+// A typo and the stem of the word it misspells, as the search meets them:
+// cspell:ignore promtions promot
 import * as Comlink from 'comlink';
 import lunr from 'lunr';
 // The plugin's build-time constants: the index address, with its hash.
@@ -29,13 +32,45 @@ import {searchIndexUrl} from '@generated/@easyops-cn/docusaurus-search-local/def
 import {SEARCH_SYNONYMS} from '../../config/search-synonyms';
 import {type CompactIndex, loadCompactIndex, type SearchDocument, stem, TokenSets} from './compactIndex';
 import {DOCUMENT_TYPES, LATER_PARTS, LEAD_PART} from './parts';
-import {queryWords, wordValues, words} from './text';
+import {queryWords, vocabulary, wordValues, words} from './text';
+import {withinTypos} from './typos';
 
 interface LoadedEntry {
   type: number;
   documents: SearchDocument[];
   byRef: Map<string, SearchDocument>;
   index: lunr.Index;
+  /** The words of the documents as written, worked out by the first query with a typo. */
+  written?: WrittenWords;
+}
+
+/**
+ * The words of an entry's documents as they are written (in lower case, stop
+ * words left out: the words the index was built from), with the stem the
+ * index holds for each. The index holds only stems, and a typo can change
+ * where the stemmer cuts a word: it cuts "-ion" from "promotions", not from
+ * "promtions", whose stem is then three letters from the index's "promot",
+ * though the words as written are one letter apart. A word with a typo is
+ * therefore also compared with the words as written, each match standing for
+ * its stem. They are read from the documents' own text, which the index
+ * carries anyway, so the index is no larger; an entry's are listed once,
+ * when the first query with a typo reaches it, and compared one by one (a
+ * few thousand words, of which only those of a length near the typed word's
+ * are compared letter by letter): building an automaton of them, as the
+ * index has of its stems, took longer than a query's comparisons.
+ */
+interface WrittenWords {
+  /** Each word, with its stem once a typo has reached the word. */
+  stems: Map<string, string | undefined>;
+}
+
+function writtenWords(entry: LoadedEntry): WrittenWords {
+  if (!entry.written) {
+    const stems = new Map<string, string | undefined>();
+    for (const word of vocabulary(entry.documents.map((document) => document.t))) stems.set(word, undefined);
+    entry.written = {stems};
+  }
+  return entry.written;
 }
 
 export interface SearchResult {
@@ -207,20 +242,20 @@ interface WordGroup {
 }
 
 /**
- * The index words `word` reaches in `index`: the word, its synonyms, the
+ * The index words `word` reaches in an entry: the word, its synonyms, the
  * words it begins (the last word, while typed) and, with `typos`, the words
- * one or two letters away from it or from its first letters (a typo often
- * defeats the stemmer, which then leaves the typed ending on: compare the first letters too).
+ * one or two letters away from it: stems from its stem, and words as written
+ * from the word as typed (see writtenWords).
  */
 function expand(
   sets: ClauseSets,
-  index: lunr.Index,
+  entry: LoadedEntry,
   word: string,
   last: boolean,
   typing: boolean,
   typos: boolean,
 ): Map<string, number> {
-  const tokenSet = (index as unknown as {tokenSet: lunr.TokenSet}).tokenSet;
+  const tokenSet = (entry.index as unknown as {tokenSet: lunr.TokenSet}).tokenSet;
   const terms = new Map<string, number>();
   const add = (clause: Partial<lunr.Query.Clause> & {term: string}, boost: number) => {
     for (const term of tokenSet.intersect(clauseSet(sets, clause)).toArray()) {
@@ -239,9 +274,13 @@ function expand(
   if (typos && word.length >= 4 && word.length <= MAX_TYPO_LENGTH && !/\d/.test(word)) {
     const editDistance = word.length >= 7 ? 2 : 1;
     add({term: stemmed, editDistance}, BOOST.typo);
-    add({term: word, editDistance}, BOOST.typo);
-    for (const cut of word.length >= 7 ? [2, 3] : []) {
-      add({term: word.slice(0, -cut), editDistance: 1}, BOOST.typo);
+    // The index was built from these very words: each one's stem is one of its terms.
+    const {stems} = writtenWords(entry);
+    for (const [near, known] of stems) {
+      if (!withinTypos(word, near, editDistance)) continue;
+      const term = known ?? stem(near);
+      stems.set(near, term);
+      terms.set(term, Math.max(terms.get(term) ?? 0, BOOST.typo));
     }
   }
   return terms;
@@ -256,7 +295,7 @@ function known(
   typing: boolean,
 ): boolean {
   return entries.some(
-    (entry) => entry.documents.length > 0 && expand(sets, entry.index, word, last, typing, false).size > 0,
+    (entry) => entry.documents.length > 0 && expand(sets, entry, word, last, typing, false).size > 0,
   );
 }
 
@@ -465,7 +504,7 @@ function rank(
     if (entry.documents.length === 0) continue;
     const groups: WordGroup[] = queryList.map((word, k) => ({
       word,
-      terms: expand(sets, entry.index, word, k === lastIndex, typing, typos[k]),
+      terms: expand(sets, entry, word, k === lastIndex, typing, typos[k]),
     }));
     const boosts = new Map<string, number>();
     for (const group of groups) {

@@ -1,0 +1,31 @@
+/**
+ * Whether `a` and `b` are at most `max` typos apart, a typo being a letter
+ * added, left out or changed, or two letters side by side swapped: as the index library
+ * counts them for the stems (optimal string alignment distance, given up as
+ * soon as every way is more than `max` apart).
+ */
+export function withinTypos(a: string, b: string, max: number): boolean {
+  if (Math.abs(a.length - b.length) > max) return false;
+  let beforePrevious: number[] = [];
+  let previous = Array.from({length: b.length + 1}, (_, j) => j);
+  for (let i = 1; i <= a.length; i += 1) {
+    const current = [i];
+    let least = i;
+    for (let j = 1; j <= b.length; j += 1) {
+      let distance = Math.min(
+        previous[j] + 1,
+        current[j - 1] + 1,
+        previous[j - 1] + (a[i - 1] === b[j - 1] ? 0 : 1),
+      );
+      if (i > 1 && j > 1 && a[i - 1] === b[j - 2] && a[i - 2] === b[j - 1]) {
+        distance = Math.min(distance, beforePrevious[j - 2] + 1);
+      }
+      current[j] = distance;
+      least = Math.min(least, distance);
+    }
+    if (least > max) return false;
+    beforePrevious = previous;
+    previous = current;
+  }
+  return previous[b.length] <= max;
+}
