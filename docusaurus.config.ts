@@ -21,6 +21,7 @@ import {readBuildEnvironment} from './src/config/build-environment';
 import {tagManagerPlugin} from './src/config/tag-manager';
 import {createApiPageMarkdown} from './src/config/api-reference/page';
 import {geraiApiSections} from './src/config/openapi';
+import type {IndexedRoutes} from './src/plugins/search-query/build';
 
 // This runs in Node.js (not in the browser).
 
@@ -36,6 +37,16 @@ const remarkPlugins: MDXPlugin[] = [
   // Last: it highlights code blocks as the plugins above leave them.
   [remarkHighlightCode, {additionalLanguages: prismLanguages} satisfies HighlightCodeOptions],
 ];
+
+// The pages the search index reads (src/plugins/search-query builds the index; the local search
+// plugin's options name the same routes for its search box and page).
+const searchIndexRoutes = {
+  // Both blog instances: their lists of posts and tag pages are left out of the index.
+  blogRouteBasePath: ['blog', 'changelog'],
+  docsRouteBasePath: ['docs', 'api'],
+  // Lists of posts, with no title or text of their own: as results they were unnamed links.
+  ignoreFiles: ['blog/archive', 'blog/authors', 'changelog/archive'],
+} satisfies IndexedRoutes;
 
 // Before Docusaurus's own: a diagram drawn ahead of the build becomes an image, not a code block to draw.
 const beforeDefaultRemarkPlugins: MDXPlugin[] = [[remarkDiagrams, {siteDir: __dirname}]];
@@ -211,7 +222,7 @@ const config: Config = {
       },
     ],
     './src/plugins/api-reference-bundle/index.ts',
-    './src/plugins/search-query/index.ts',
+    ['./src/plugins/search-query/index.ts', searchIndexRoutes],
     './src/plugins/robots-txt/index.ts',
     './src/plugins/page-markdown/index.ts',
     ...tagManagerPlugin(environment.tagManagerContainerId),
@@ -232,11 +243,15 @@ const config: Config = {
         indexDocs: true,
         indexBlog: true,
         indexPages: true,
-        // Lists of posts, with no title or text of their own: as results they were unnamed links.
-        ignoreFiles: ['blog/archive', 'blog/authors', 'changelog/archive'],
-        // Both blog instances: their lists of posts and tag pages are left out of the index.
-        blogRouteBasePath: ['blog', 'changelog'],
-        docsRouteBasePath: ['docs', 'api'],
+        // The portal builds the index itself, in worker threads (src/plugins/search-query): a
+        // pattern that every route matches keeps the plugin from reading any page and building a
+        // full index in one thread, which the portal only threw away (no option turns its
+        // indexing off). indexDocs and indexBlog stay on: the plugin hashes the docs and blog
+        // sources into the index address's `?_=` version. On an upgrade, check that the plugin
+        // still writes no search-index.json of its own (tests/build/content.test.mjs reads ours).
+        ignoreFiles: [/(?:)/],
+        blogRouteBasePath: searchIndexRoutes.blogRouteBasePath,
+        docsRouteBasePath: searchIndexRoutes.docsRouteBasePath,
         docsPluginIdForPreferredVersion: 'default',
         explicitSearchResultPath: true,
         highlightSearchTermsOnTargetPage: true,

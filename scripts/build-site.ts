@@ -1,6 +1,6 @@
 /**
  * `npm run build`, once `npm run gen-api` has run: builds the site into
- * `build-incomplete/`, shapes its search index (scripts/search-index.ts),
+ * `build-incomplete/` (its search index included, src/plugins/search-query),
  * writes its host configuration there
  * (scripts/host-config.ts, the `.nginx/` folder), and only when both have
  * succeeded puts it in place of `build/`.
@@ -46,10 +46,6 @@ function main(): number {
       '--out-dir',
       INCOMPLETE_DIR,
       ...process.argv.slice(2),
-    ]);
-    run('Shaping the search index (scripts/search-index.ts)', bin('jiti'), [
-      path.join('scripts', 'search-index.ts'),
-      INCOMPLETE_DIR,
     ]);
     run('Writing the host configuration (scripts/host-config.ts)', bin('jiti'), [
       path.join('scripts', 'host-config.ts'),

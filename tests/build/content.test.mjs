@@ -1,7 +1,7 @@
 // Checks of the built site: every hand-written page says enough, and the
 // downloadable descriptions are there. Run after `npm run build`.
 import assert from 'node:assert/strict';
-import {existsSync, readFileSync} from 'node:fs';
+import {existsSync, readdirSync, readFileSync} from 'node:fs';
 import path from 'node:path';
 import {describe, test} from 'node:test';
 
@@ -66,11 +66,26 @@ describe('downloads', () => {
 });
 
 describe('search index', () => {
-  /** The pages of the local search's index: its first part holds one document per page, with the page title. */
+  /** The pages of the index: its lead holds one document per page, the page's title. */
   function indexedPages() {
     const [titles] = JSON.parse(readFileSync(path.join(build, 'search-index.json'), 'utf8'));
     return titles.documents;
   }
+
+  test('its lead names every shard and chunk of the build, and the build holds no other index file', () => {
+    const [{index}] = JSON.parse(readFileSync(path.join(build, 'search-index.json'), 'utf8'));
+    assert.equal(index.version, 2);
+    const named = [
+      'search-index.json',
+      ...index.shards.map((_, k) => `search-index-t${k}.json`),
+      ...index.chunks.map((_, k) => `search-index-d${k}.json`),
+    ].sort();
+    const built = readdirSync(build)
+      .filter((name) => /^search-index.*\.json$/.test(name))
+      .sort();
+    assert.deepEqual(built, named);
+    assert.ok(index.shards.length > 1 && index.chunks.length > 1);
+  });
 
   test('holds the guides, the reference, the landing pages and the blog', () => {
     const urls = new Set(indexedPages().map((page) => page.u));

@@ -42,3 +42,23 @@ export function loadSearchWorker({origin, searchIndexUrl, folder, respond, fetch
   const jiti = createJiti(root + '/', {alias: {[CONSTANTS]: constants}, interopDefault: true});
   return jiti('./src/plugins/search-query/worker.ts').SearchWorker;
 }
+
+/**
+ * The files of a search index built from `entries` (the documents of each entry of
+ * src/plugins/search-query/format.ts's ENTRIES, by name: {titles: [...], guides: [...]}), as the
+ * build writes them, and a `respond(url)` for loadSearchWorker that serves them by address.
+ */
+export function searchIndexFiles(entries) {
+  const jiti = createJiti(root + '/');
+  const {indexFiles} = jiti('./src/plugins/search-query/build/files.ts');
+  const {ENTRIES} = jiti('./src/plugins/search-query/format.ts');
+  const files = indexFiles(ENTRIES.map(({name}) => entries[name] ?? []));
+  const respond = (url) => {
+    const suffix = /search-index(.*)\.json/.exec(new URL(url, 'https://site.example').pathname)?.[1] ?? '';
+    const body = files.get(suffix);
+    return body === undefined
+      ? new Response('Not found', {status: 404})
+      : new Response(JSON.stringify(body), {headers: {'content-type': 'application/json'}});
+  };
+  return {files, respond};
+}

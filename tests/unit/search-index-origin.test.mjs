@@ -5,21 +5,24 @@
 import assert from 'node:assert/strict';
 import {describe, test} from 'node:test';
 
-import createJiti from 'jiti';
-
-import {root} from '../support/openapi.mjs';
-import {loadSearchWorker} from '../support/search-worker.mjs';
+import {loadSearchWorker, searchIndexFiles} from '../support/search-worker.mjs';
 
 const ORIGIN = 'https://developer.gerai.example';
 
-const {buildIndex} = createJiti(root + '/')('./scripts/search-index/shape.ts');
-
-/** One page, "Order state", in the shape of the portal's index parts (five entries). */
-function searchIndex() {
-  const titles = [{i: 1, t: 'Order state', u: '/docs/docs/food-integration/how-to/order-state', b: ['Docs']}];
-  const entries = [titles, [], [], [], []];
-  return entries.map((documents) => ({documents, index: buildIndex(documents)}));
-}
+/** One page, "Order state", with a section of text. */
+const {respond} = searchIndexFiles({
+  titles: [{i: 1, t: 'Order state', u: '/docs/docs/food-integration/how-to/order-state', b: ['Docs']}],
+  guides: [
+    {
+      i: 2,
+      t: 'An order is accepted, then ready.',
+      u: '/docs/docs/food-integration/how-to/order-state',
+      p: 1,
+      h: '#states',
+      s: 'States',
+    },
+  ],
+});
 
 const fetched = [];
 let failing = false;
@@ -27,10 +30,7 @@ const SearchWorker = loadSearchWorker({
   origin: ORIGIN,
   searchIndexUrl: 'search-index{dir}.json?_=test',
   fetched,
-  respond: () => {
-    if (failing) return Promise.reject(new TypeError('Failed to fetch'));
-    return new Response(JSON.stringify(searchIndex()), {headers: {'content-type': 'application/json'}});
-  },
+  respond: (url) => (failing ? Promise.reject(new TypeError('Failed to fetch')) : respond(url)),
 });
 
 describe('the search worker', () => {
@@ -54,10 +54,10 @@ describe('the search worker', () => {
     fetched.length = 0;
     const worker = new SearchWorker();
     const results = await worker.search('/', '', 'order', 8);
-    // The lead part first; one page cannot fill the list, so the other parts are asked for too.
+    // The lead first, then the shard that holds the word and the chunk of its text.
     assert.equal(fetched[0], '/search-index.json?_=test');
     assert.ok(
-      fetched.every((url) => /^\/search-index(-[a-z-]+)?\.json\?_=test$/.test(url)),
+      fetched.every((url) => /^\/search-index(-[a-z0-9]+)?\.json\?_=test$/.test(url)),
       fetched.join(),
     );
     assert.equal(results[0]?.document.u, '/docs/docs/food-integration/how-to/order-state');

@@ -94,50 +94,16 @@ describe('words of the index and of a query', () => {
   });
 });
 
-describe('the compact index', () => {
-  const {buildIndex} = jiti('./scripts/search-index/shape.ts');
-  const {loadCompactIndex} = jiti('./src/plugins/search-query/compactIndex.ts');
-  const lunr = jiti('lunr');
-  const {indexWords} = jiti('./src/plugins/search-query/text.ts');
-
-  test('scores every document as the search library scores its own index', () => {
-    const documents = [
-      {i: 1, t: 'Accept an order within three minutes of the order event', u: '/a'},
-      {i: 2, t: 'Reject an order with a cancel_reason_code', u: '/b'},
-      {i: 3, t: 'Orders, menus and outlets', u: '/c'},
-    ];
-    const compact = loadCompactIndex(
-      buildIndex(documents),
-      documents.map((document) => String(document.i)),
-    );
-    const own = lunr(function () {
-      this.pipeline.reset();
-      this.pipeline.add(lunr.stemmer);
-      this.tokenizer = (input) =>
-        indexWords(typeof input === 'string' ? input : String(input ?? '')).map(
-          (word) => new lunr.Token(word.value, {}),
-        );
-      this.ref('i');
-      this.field('t');
-      documents.forEach((document) => this.add({i: String(document.i), t: document.t}));
-    });
-    for (const query of ['order', 'cancel_reason_code', 'menu outlet', 'accept order']) {
-      const scores = (index) => index.search(query).map(({ref, score}) => [ref, score.toFixed(6)]);
-      assert.deepEqual(scores(compact), scores(own), query);
-    }
-  });
-});
-
 describe('the word being typed', () => {
   test('finds the words it begins; once finished (a space after it), only itself', async () => {
-    const {loadSearchWorker} = await import('../support/search-worker.mjs');
-    const {buildIndex} = jiti('./scripts/search-index/shape.ts');
-    const titles = [{i: 1, t: 'Order acceptance', u: '/docs/docs/order-acceptance'}];
-    const part = [titles, [], [], [], []].map((documents) => ({documents, index: buildIndex(documents)}));
+    const {loadSearchWorker, searchIndexFiles} = await import('../support/search-worker.mjs');
+    const {respond} = searchIndexFiles({
+      titles: [{i: 1, t: 'Order acceptance', u: '/docs/docs/order-acceptance'}],
+    });
     const SearchWorker = loadSearchWorker({
       origin: 'https://developer.gerai.example',
       searchIndexUrl: 'search-index{dir}.json?_=test',
-      respond: () => new Response(JSON.stringify(part), {headers: {'content-type': 'application/json'}}),
+      respond,
     });
     const worker = new SearchWorker();
     const typed = await worker.search('/', '', 'ord', 8);
@@ -151,19 +117,15 @@ describe('the word being typed', () => {
 
 describe('a page found by its keywords', () => {
   test('is listed as its title when the title holds a word the query reached, marked there', async () => {
-    const {loadSearchWorker} = await import('../support/search-worker.mjs');
-    const {buildIndex} = jiti('./scripts/search-index/shape.ts');
+    const {loadSearchWorker, searchIndexFiles} = await import('../support/search-worker.mjs');
     const url = '/docs/api/food-integration/delete-promotion';
     const title = {i: 1, t: 'Delete a food promotion', u: url, b: ['API Reference', 'Promotions']};
-    const keywords = {i: 1, t: 'DELETE /v1/promotions/{promotion_id} promotion_id', s: title.t, p: 1};
-    const part = [[title], [], [], [keywords], []].map((documents) => ({
-      documents,
-      index: buildIndex(documents),
-    }));
+    const keywords = {i: 1, t: 'DELETE /v1/promotions/{promotion_id} promotion_id', s: title.t, u: url, p: 1};
+    const {respond} = searchIndexFiles({titles: [title], keywords: [keywords]});
     const SearchWorker = loadSearchWorker({
       origin: 'https://developer.gerai.example',
       searchIndexUrl: 'search-index{dir}.json?_=test',
-      respond: () => new Response(JSON.stringify(part), {headers: {'content-type': 'application/json'}}),
+      respond,
     });
     const worker = new SearchWorker();
 
@@ -198,29 +160,25 @@ describe('a word typed with a slip', () => {
   });
 
   test('is matched as written, so a slip that changes where the stemmer cuts still finds the word', async () => {
-    const {loadSearchWorker} = await import('../support/search-worker.mjs');
-    const {buildIndex} = jiti('./scripts/search-index/shape.ts');
-    const {stem} = jiti('./src/plugins/search-query/compactIndex.ts');
+    const {loadSearchWorker, searchIndexFiles} = await import('../support/search-worker.mjs');
+    const {stem} = jiti('./src/plugins/search-query/text.ts');
     // The stemmer cuts "-ion" from "promotions" but not from "promtions": the stems are three
     // letters apart, though the words as written are one.
     assert.equal(stem('promotions'), 'promot');
     assert.equal(stem('promtions'), 'promtion');
     const titles = [
       {i: 1, t: 'Promotions', u: '/docs/docs/food-integration/how-to/promotions'},
-      {i: 2, t: 'Order acceptance', u: '/docs/docs/food-integration/how-to/order-acceptance'},
+      {i: 3, t: 'Order acceptance', u: '/docs/docs/food-integration/how-to/order-acceptance'},
     ];
-    const content = [
-      {i: 3, t: 'Create a promotion for the items of an outlet.', p: 1, h: '#create'},
-      {i: 4, t: 'Accept an order within three minutes, or the order is cancelled.', p: 2},
+    const guides = [
+      {i: 2, t: 'Create a promotion for the items of an outlet.', u: titles[0].u, p: 1, h: '#create'},
+      {i: 4, t: 'Accept an order within three minutes, or the order is cancelled.', u: titles[1].u, p: 3},
     ];
-    const part = [titles, [], [], [], content].map((documents) => ({
-      documents,
-      index: buildIndex(documents),
-    }));
+    const {respond} = searchIndexFiles({titles, guides});
     const SearchWorker = loadSearchWorker({
       origin: 'https://developer.gerai.example',
       searchIndexUrl: 'search-index{dir}.json?_=test',
-      respond: () => new Response(JSON.stringify(part), {headers: {'content-type': 'application/json'}}),
+      respond,
     });
     const worker = new SearchWorker();
     for (const typed of ['promtions', 'promtions ', 'create promtions']) {

@@ -12,9 +12,10 @@
  */
 import path from 'node:path';
 
-import type {Plugin} from '@docusaurus/types';
+import type {LoadContext, Plugin} from '@docusaurus/types';
 
 import {replaceModule} from '../replace-module';
+import {buildSearchIndex, type IndexedRoutes} from './build';
 
 /** The name of the search worker's script (searchByWorker.ts names it when it starts the worker). */
 const SEARCH_WORKER_CHUNK = 'search-worker';
@@ -24,18 +25,48 @@ const WORKER_CLIENT = /[\\/]searchByWorker(?:\.js)?$/;
 const SEARCH_THEME =
   /[\\/]@easyops-cn[\\/]docusaurus-search-local[\\/]dist[\\/]client[\\/]client[\\/]theme(?:[\\/]|$)/;
 
+/** The plugin's index address, `search-index{dir}.json` (its `searchIndexFilename`). */
+const INDEX_FILE_NAME = 'search-index{dir}.json';
+
+interface LoadedDocs {
+  loadedVersions: {docs: {permalink: string}[]}[];
+}
+
 /**
+ * Builds the search index once the site is built (./build/index.ts: the
+ * pages the options name, read in worker threads, shaped, written as the
+ * lead, shards and chunks of ./format.ts), in place of the local search
+ * plugin's own, which its options keep from indexing anything (see
+ * docusaurus.config.ts): it builds a full index of every word, in one
+ * thread, that the portal would only throw away.
+ *
  * Runs the local search's queries in the portal's own worker (./worker.ts),
- * on the index scripts/search-index.ts shapes. The search box and the search
+ * on that index. The search box and the search
  * page of @easyops-cn/docusaurus-search-local both reach their worker through
  * one module, `searchByWorker`; imports of it from the plugin's own
  * components resolve to ./searchByWorker.ts, which has the same two
  * functions. Nothing else of the plugin's components changes, so no swizzle
  * is needed.
  */
-export default function searchQueryPlugin(): Plugin {
+export default function searchQueryPlugin(_context: LoadContext, options: IndexedRoutes): Plugin {
   return {
     name: 'search-query',
+    async postBuild({outDir, baseUrl, routesPaths, plugins}) {
+      const started = performance.now();
+      const docPermalinks = new Set(
+        plugins
+          .filter((plugin) => plugin.name === 'docusaurus-plugin-content-docs')
+          .flatMap((plugin) => (plugin.content as LoadedDocs).loadedVersions)
+          .flatMap((version) => version.docs.map((doc) => doc.permalink)),
+      );
+      const {pages, files} = await buildSearchIndex(
+        {outDir, baseUrl, routesPaths, docPermalinks, fileName: INDEX_FILE_NAME},
+        options,
+      );
+      console.log(
+        `[search-index] ${pages} pages indexed in ${files} files, written in ${((performance.now() - started) / 1000).toFixed(1)} s`,
+      );
+    },
     configureWebpack(_config, isServer, {currentBundler}) {
       const replacement = path.join(__dirname, 'searchByWorker.ts');
       return {

@@ -1,6 +1,6 @@
 /**
  * How the portal's search cuts text into words: one definition for the index
- * (scripts/search-index.ts, at build time) and for the query (./worker.ts, in
+ * (./build/, at build time) and for the query (./worker.ts, in
  * the browser), so that both sides always meet on the same words.
  *
  * - A word is a run of letters, digits and underscores. Everything else
@@ -15,7 +15,10 @@
  *   parts written apart (`cancel reason code`).
  * - Words that carry no meaning on their own (STOP_WORDS) are left out on
  *   both sides: a question finds what its meaningful words find.
+ * - The index holds each word's stem (`stem`, the search library's English
+ *   stemmer), and so does a query.
  */
+import lunr from 'lunr';
 
 /** A word of a text and where it stands in it. */
 export interface Word {
@@ -87,19 +90,6 @@ export function wordValues(text: string): string[] {
   return found;
 }
 
-/**
- * The distinct values of `indexWords` over many texts: the words as written
- * that an index of them was built from. A text repeats its words, so each
- * run of word characters is cut (and its underscore parts found) once.
- */
-export function vocabulary(texts: Iterable<string>): Set<string> {
-  const runs = new Set<string>();
-  for (const text of texts) for (const run of text.match(WORD) ?? []) runs.add(run);
-  const found = new Set<string>();
-  for (const run of runs) for (const value of wordValues(run)) if (!STOP_WORDS.has(value)) found.add(value);
-  return found;
-}
-
 /** The words of `text` that the index holds: stop words left out. */
 export function indexWords(text: string): Word[] {
   return words(text).filter((word) => !STOP_WORDS.has(word.value));
@@ -118,3 +108,14 @@ export function queryWords(query: string): string[] {
   }
   return result;
 }
+
+/** The stem the index holds for a lower-case word. */
+export function stem(word: string): string {
+  return (lunr.stemmer as unknown as (token: lunr.Token) => lunr.Token)(new lunr.Token(word, {})).toString();
+}
+
+/** The search library's automata of words, which its type declarations leave out. */
+export const TokenSets = lunr.TokenSet as unknown as {
+  fromArray(sorted: string[]): lunr.TokenSet;
+  fromClause(clause: lunr.Query.Clause): lunr.TokenSet;
+};

@@ -1,9 +1,9 @@
 /**
- * The search worker: loads the portal's search index (the parts of
- * ./parts.ts, in the compact form of ./compactIndex.ts) and runs queries on
- * it, in a Web Worker so that typing never waits for it. It answers the same
- * two calls, with results of the same shape, as the worker of
- * @easyops-cn/docusaurus-search-local, whose box and page show them.
+ * The search worker: loads the portal's search index (the files of
+ * ./format.ts: the lead, then the shards and chunks a query needs) and runs
+ * queries on it, in a Web Worker so that typing never waits for it. It
+ * answers the same two calls, with results of the same shape, as the worker
+ * of @easyops-cn/docusaurus-search-local, whose box and page show them.
  *
  * A query:
  * - is cut into words as the index was (./text.ts): a path, an event name or
@@ -11,16 +11,22 @@
  * - finds, for each word, the word itself, its synonyms
  *   (src/config/search-synonyms.ts), the words it begins (the last word,
  *   while it is being typed) and the words one or two letters away (typos),
- *   compared as written as well as stemmed (see writtenWords);
+ *   compared as written as well as stemmed (a typo can change where the
+ *   stemmer cuts: "promtions" keeps the "-ion" that "promotions" loses);
+ * - fetches the shards that hold those words' postings, and scores each
+ *   entry's documents as the search library (lunr) scores a query on an index
+ *   of that entry: the sum over the words of word boost times the document's
+ *   score for the word, divided by the length of the query's vector of boosts;
  * - ranks documents that hold every word of the query first, then those
  *   holding fewer: a long question still finds the pages that answer most of
  *   it. Then by score, weighted by what matched (a title before a heading
  *   before text) and where (the merchant pages before the sample pet store
- *   and blog; a list of codes after the page that explains them), and shows
- *   at most two results of a page.
+ *   and blog; a list of codes after the page that explains them); weighs the
+ *   best again by how closely they hold the query as written, which reads
+ *   their text (fetched in chunks), and shows at most two results of a page.
  *
- * An index that cannot be loaded is an error of `fetchIndexes` and `search`,
- * and is asked for again by the next call.
+ * An index file that cannot be loaded is an error of `fetchIndexes` and
+ * `search`, and is asked for again by the next call.
  */
 // A typo and the stem of the word it misspells, as the search meets them:
 // cspell:ignore promtions promot
@@ -30,48 +36,26 @@ import lunr from 'lunr';
 import {searchIndexUrl} from '@generated/@easyops-cn/docusaurus-search-local/default/generated-constants.js';
 
 import {SEARCH_SYNONYMS} from '../../config/search-synonyms';
-import {type CompactIndex, loadCompactIndex, type SearchDocument, stem, TokenSets} from './compactIndex';
-import {DOCUMENT_TYPES, LATER_PARTS, LEAD_PART} from './parts';
-import {queryWords, vocabulary, wordValues, words} from './text';
+import {
+  chunkSuffix,
+  DOCUMENT_TYPES,
+  ENTRIES,
+  forEachPosting,
+  INDEX_VERSION,
+  lastAtMost,
+  LEAD_SUFFIX,
+  shardSuffix,
+  TITLES,
+  type ChunkFile,
+  type DocumentType,
+  type LeadFile,
+  type Postings,
+  type SearchDocument,
+  type ShardFile,
+  type WordPostings,
+} from './format';
+import {queryWords, stem, TokenSets, wordValues, words} from './text';
 import {withinTypos} from './typos';
-
-interface LoadedEntry {
-  type: number;
-  documents: SearchDocument[];
-  byRef: Map<string, SearchDocument>;
-  index: lunr.Index;
-  /** The words of the documents as written, worked out by the first query with a typo. */
-  written?: WrittenWords;
-}
-
-/**
- * The words of an entry's documents as they are written (in lower case, stop
- * words left out: the words the index was built from), with the stem the
- * index holds for each. The index holds only stems, and a typo can change
- * where the stemmer cuts a word: it cuts "-ion" from "promotions", not from
- * "promtions", whose stem is then three letters from the index's "promot",
- * though the words as written are one letter apart. A word with a typo is
- * therefore also compared with the words as written, each match standing for
- * its stem. They are read from the documents' own text, which the index
- * carries anyway, so the index is no larger; an entry's are listed once,
- * when the first query with a typo reaches it, and compared one by one (a
- * few thousand words, of which only those of a length near the typed word's
- * are compared letter by letter): building an automaton of them, as the
- * index has of its stems, took longer than a query's comparisons.
- */
-interface WrittenWords {
-  /** Each word, with its stem once a typo has reached the word. */
-  stems: Map<string, string | undefined>;
-}
-
-function writtenWords(entry: LoadedEntry): WrittenWords {
-  if (!entry.written) {
-    const stems = new Map<string, string | undefined>();
-    for (const word of vocabulary(entry.documents.map((document) => document.t))) stems.set(word, undefined);
-    entry.written = {stems};
-  }
-  return entry.written;
-}
 
 export interface SearchResult {
   document: SearchDocument;
@@ -82,7 +66,7 @@ export interface SearchResult {
   score: number;
 }
 
-/** How long the index may take to answer before the search says it is unavailable. */
+/** How long an index file may take to answer before the search says it is unavailable. */
 export const INDEX_RESPONSE_TIMEOUT_MS = 4000;
 /** The most words of a query that are searched. */
 const MAX_WORDS = 12;
@@ -93,22 +77,19 @@ const MAX_WORDS = 12;
 const MAX_TYPO_LENGTH = 24;
 /** The most results of one page in a list. */
 const MAX_PER_PAGE = 2;
-/** The box shows this many; a longer list (the search page) waits for every part. */
-const SUGGESTIONS = 8;
-/** How long after the first results the later parts are asked for. */
-const LATER_PARTS_DELAY_MS = 500;
 /** A query shorter than this is a reader's first letters: answered by what has loaded, never waiting. */
 const FIRST_LETTERS = 3;
 /** How many of the best candidates are weighed again by closeness. */
 const REWEIGHED = 100;
 
-/** The entries of a part, by their place in DOCUMENT_TYPES. */
-const TITLE = DOCUMENT_TYPES.indexOf('title');
-const HEADING = DOCUMENT_TYPES.indexOf('heading');
-const KEYWORDS = DOCUMENT_TYPES.indexOf('keywords');
-const CONTENT = DOCUMENT_TYPES.indexOf('content');
-
-const TYPE_WEIGHT = [3, 2, 1.5, 1.5, 1];
+/** How a match weighs, by document type: a title before a heading before text. */
+const TYPE_WEIGHT: Record<DocumentType, number> = {
+  title: 3,
+  heading: 2,
+  description: 1.5,
+  keywords: 1.5,
+  content: 1,
+};
 /** How a result's address weighs: merchant pages first. */
 const AREA_WEIGHT: [RegExp, number][] = [
   [/^\/docs\/api\/objects-glossary/, 0.5],
@@ -118,7 +99,7 @@ const AREA_WEIGHT: [RegExp, number][] = [
 ];
 const OTHER_AREA_WEIGHT = 0.7;
 
-/** Clause boosts: the word as typed, a synonym, a word it begins, a typo. */
+/** Word boosts: the word as typed, a synonym, a word it begins, a typo. */
 const BOOST = {exact: 10, synonym: 4, prefix: 3, typo: 1};
 
 const synonymsByStem = new Map<string, string[]>();
@@ -167,136 +148,131 @@ function indexUrl(baseUrl: string, suffix: string): string {
   return url;
 }
 
-async function fetchPart(url: string): Promise<LoadedEntry[]> {
+async function fetchJson<T>(url: string): Promise<T> {
   const controller = new AbortController();
   const timer = setTimeout(() => controller.abort(), INDEX_RESPONSE_TIMEOUT_MS);
-  let response: Response;
   try {
-    response = await fetch(url, {signal: controller.signal});
+    const response = await fetch(url, {signal: controller.signal});
+    if (!response.ok) throw new Error(`The search index answered ${response.status}`);
+    return (await response.json()) as T;
   } finally {
     clearTimeout(timer);
   }
-  if (!response.ok) {
-    throw new Error(`The search index answered ${response.status}`);
-  }
-  const entries = (await response.json()) as {documents: SearchDocument[]; index: CompactIndex}[];
-  return entries.map(({documents, index}, type) => {
-    const refs = documents.map((document) => String(document.i));
-    return {
-      type,
-      documents,
-      byRef: new Map(documents.map((document, k) => [refs[k], document])),
-      index: loadCompactIndex(index, refs),
-    };
-  });
 }
 
-/** Gives the documents of a page (p) the address of the page's title document, in `lead`. */
-function withPageUrls(entries: LoadedEntry[], lead: LoadedEntry[]): LoadedEntry[] {
-  const urls = new Map<number, string>();
-  for (const document of lead.find((entry) => entry.type === TITLE)?.documents ?? [])
-    urls.set(document.i, document.u);
-  for (const entry of entries) {
-    for (const document of entry.documents) {
-      if (document.p !== undefined) document.u ??= urls.get(document.p) ?? '';
-    }
-  }
-  return entries;
+/** The lead file, read for queries. */
+interface Lead {
+  /** The title document of every page, by id, and their ids in order. */
+  titles: Map<number, SearchDocument>;
+  titleIds: number[];
+  /** Every word of the index, sorted, and as a set. */
+  terms: string[];
+  termSet: ReadonlySet<string>;
+  /** The automaton of every word, for typos: built when the first typo needs it. */
+  tokenSet?: lunr.TokenSet;
+  /** Words as written, with their stems (those that stem to another word). */
+  written: Map<string, string>;
+  titlePostings: Record<string, Postings>;
+  shardStarts: string[];
+  chunkStarts: number[];
 }
 
-/**
- * The automata of the clauses one query has built, by clause. One of a word
- * with typos is costly to build (thousands of states for two edits of a long
- * word) and every part of the index asks for the same ones, so a query builds
- * each once; they are let go with the query, as they are large.
- */
+function readLead([{documents, index}]: LeadFile): Lead {
+  if (index.version !== INDEX_VERSION)
+    throw new Error(`Unknown search index version ${String(index.version)}`);
+  const terms = index.terms ? index.terms.split('\n') : [];
+  const written = new Map<string, string>();
+  for (const line of index.written ? index.written.split('\n') : []) {
+    const [word, stemmed] = line.split(' ');
+    written.set(word, stemmed);
+  }
+  let start = 0;
+  return {
+    titles: new Map(documents.map((document) => [document.i, document])),
+    titleIds: documents.map((document) => document.i).sort((a, b) => a - b),
+    terms,
+    termSet: new Set(terms),
+    written,
+    titlePostings: index.titles,
+    shardStarts: index.shards,
+    chunkStarts: index.chunks.map((difference) => (start += difference)),
+  };
+}
+
+/** The first and last place (exclusive) of the words of sorted `terms` that begin with `prefix`. */
+function prefixRange(terms: readonly string[], prefix: string): [number, number] {
+  let low = 0;
+  let high = terms.length;
+  while (low < high) {
+    const middle = (low + high) >> 1;
+    if (terms[middle] < prefix) low = middle + 1;
+    else high = middle;
+  }
+  let end = low;
+  while (end < terms.length && terms[end].startsWith(prefix)) end += 1;
+  return [low, end];
+}
+
+/** The automaton of the words a typo clause reaches, one per query and clause (they are large). */
 type ClauseSets = Map<string, lunr.TokenSet>;
 
-/** The automaton of the words a clause reaches, from `sets` or built into it. */
-function clauseSet(
-  sets: ClauseSets,
-  {term, editDistance = 0, wildcard = lunr.Query.wildcard.NONE}: Partial<lunr.Query.Clause> & {term: string},
-): lunr.TokenSet {
-  const key = `${editDistance} ${wildcard} ${term}`;
+function fuzzySet(sets: ClauseSets, term: string, editDistance: number): lunr.TokenSet {
+  const key = `${editDistance} ${term}`;
   let set = sets.get(key);
   if (!set) {
-    // The library reads a wildcard from a `*` in the term, and only when no edit distance is given.
     set = TokenSets.fromClause({
       fields: ['t'],
       boost: 1,
       usePipeline: false,
       presence: lunr.Query.presence.OPTIONAL,
-      wildcard,
-      term: wildcard === lunr.Query.wildcard.TRAILING ? `${term}*` : term,
-      ...(editDistance > 0 ? {editDistance} : {}),
+      wildcard: lunr.Query.wildcard.NONE,
+      term,
+      editDistance,
     } as lunr.Query.Clause);
     sets.set(key, set);
   }
   return set;
 }
 
-/** The words of the index each query word reaches, and how strongly. */
-interface WordGroup {
-  word: string;
-  terms: Map<string, number>;
-}
-
 /**
- * The index words `word` reaches in an entry: the word, its synonyms, the
- * words it begins (the last word, while typed) and, with `typos`, the words
- * one or two letters away from it: stems from its stem, and words as written
- * from the word as typed (see writtenWords).
+ * The index words `word` reaches: the word, its synonyms, the words it begins
+ * (the last word, while typed) and, with `typos`, the words one or two letters
+ * away from it: stems from its stem, and words as written from the word as
+ * typed, each standing for its stem.
  */
 function expand(
   sets: ClauseSets,
-  entry: LoadedEntry,
+  lead: Lead,
   word: string,
   last: boolean,
   typing: boolean,
   typos: boolean,
 ): Map<string, number> {
-  const tokenSet = (entry.index as unknown as {tokenSet: lunr.TokenSet}).tokenSet;
   const terms = new Map<string, number>();
-  const add = (clause: Partial<lunr.Query.Clause> & {term: string}, boost: number) => {
-    for (const term of tokenSet.intersect(clauseSet(sets, clause)).toArray()) {
-      terms.set(term, Math.max(terms.get(term) ?? 0, boost));
-    }
-  };
+  const add = (term: string, boost: number) => terms.set(term, Math.max(terms.get(term) ?? 0, boost));
   const stemmed = stem(word);
-  add({term: stemmed}, BOOST.exact);
-  add({term: word}, BOOST.exact);
+  for (const exact of [stemmed, word]) if (lead.termSet.has(exact)) add(exact, BOOST.exact);
   for (const synonym of synonymsByStem.get(stemmed) ?? []) {
-    for (const part of queryWords(synonym)) add({term: stem(part)}, BOOST.synonym);
+    for (const part of queryWords(synonym)) {
+      const term = stem(part);
+      if (lead.termSet.has(term)) add(term, BOOST.synonym);
+    }
   }
   if (last && typing && word.length >= 2) {
-    add({term: word, wildcard: lunr.Query.wildcard.TRAILING}, BOOST.prefix);
+    const [from, to] = prefixRange(lead.terms, word);
+    for (let k = from; k < to; k += 1) add(lead.terms[k], BOOST.prefix);
   }
   if (typos && word.length >= 4 && word.length <= MAX_TYPO_LENGTH && !/\d/.test(word)) {
     const editDistance = word.length >= 7 ? 2 : 1;
-    add({term: stemmed, editDistance}, BOOST.typo);
-    // The index was built from these very words: each one's stem is one of its terms.
-    const {stems} = writtenWords(entry);
-    for (const [near, known] of stems) {
-      if (!withinTypos(word, near, editDistance)) continue;
-      const term = known ?? stem(near);
-      stems.set(near, term);
-      terms.set(term, Math.max(terms.get(term) ?? 0, BOOST.typo));
+    const tokenSet = (lead.tokenSet ??= TokenSets.fromArray(lead.terms));
+    for (const term of tokenSet.intersect(fuzzySet(sets, stemmed, editDistance)).toArray()) {
+      add(term, BOOST.typo);
+    }
+    for (const [near, term] of lead.written) {
+      if (withinTypos(word, near, editDistance) && lead.termSet.has(term)) add(term, BOOST.typo);
     }
   }
   return terms;
-}
-
-/** Whether the index holds `word`, a synonym, or (the last word, typed) a word it begins. */
-function known(
-  sets: ClauseSets,
-  entries: LoadedEntry[],
-  word: string,
-  last: boolean,
-  typing: boolean,
-): boolean {
-  return entries.some(
-    (entry) => entry.documents.length > 0 && expand(sets, entry, word, last, typing, false).size > 0,
-  );
 }
 
 /**
@@ -308,14 +284,14 @@ function known(
 const wordLists = new WeakMap<SearchDocument, string[]>();
 
 /** The texts of a document that ranking reads: its section title and text, or a page's keywords. */
-function rankedTexts(entry: LoadedEntry, document: SearchDocument): string[] {
-  return entry.type === KEYWORDS ? [document.t] : [document.s ?? '', document.t];
+function rankedTexts(type: DocumentType, document: SearchDocument): string[] {
+  return type === 'keywords' ? [document.t] : [document.s ?? '', document.t];
 }
 
-function wordsOf(entry: LoadedEntry, document: SearchDocument): string[] {
+function wordsOf(type: DocumentType, document: SearchDocument): string[] {
   let list = wordLists.get(document);
   if (!list) {
-    list = wordValues(rankedTexts(entry, document).join(' '));
+    list = wordValues(rankedTexts(type, document).join(' '));
     wordLists.set(document, list);
   }
   return list;
@@ -387,8 +363,13 @@ function positions(memo: StemMemo, text: string, matched: Set<string>): SearchRe
 }
 
 interface Candidate {
-  entry: LoadedEntry;
-  document: SearchDocument;
+  entry: number;
+  /** The document's id; its page's title id. */
+  id: number;
+  page: number;
+  url: string;
+  /** The document, once its chunk has loaded (a title's at once). */
+  document?: SearchDocument;
   /** The query words the document holds (their positions in the query). */
   groups: Set<number>;
   /** How many query words the document or its page's title, description and keywords hold. */
@@ -397,75 +378,133 @@ interface Candidate {
   matched: Set<string>;
 }
 
-export class SearchWorker {
-  private parts = new Map<string, Promise<LoadedEntry[]>>();
+const typeOf = (entry: number): DocumentType => ENTRIES[entry].type;
 
-  private load(baseUrl: string, suffix: string): Promise<LoadedEntry[]> {
-    const url = indexUrl(baseUrl, suffix);
-    let part = this.parts.get(url);
-    if (!part) {
-      part =
-        suffix === LEAD_PART
-          ? fetchPart(url).then((lead) => withPageUrls(lead, lead))
-          : Promise.all([fetchPart(url), this.load(baseUrl, LEAD_PART)]).then(([entries, lead]) =>
-              withPageUrls(entries, lead),
-            );
-      this.parts.set(url, part);
-      // A part that failed is asked for again next time.
-      part.catch(() => this.parts.delete(url));
+/** The documents of a chunk, by entry and id. */
+type Chunk = Map<string, SearchDocument>;
+const documentKey = (entry: number, id: number) => `${entry} ${id}`;
+
+export class SearchWorker {
+  private lead?: {url: string; loaded: Promise<Lead>};
+  private shards = new Map<string, Promise<ShardFile>>();
+  private chunks = new Map<string, Promise<Chunk>>();
+  /** What has loaded, for the first letters, which never wait. */
+  private loadedShards = new Map<number, ShardFile>();
+  private loadedChunks = new Map<number, Chunk>();
+
+  private loadLead(baseUrl: string): Promise<Lead> {
+    const url = indexUrl(baseUrl, LEAD_SUFFIX);
+    if (this.lead?.url !== url) {
+      const loaded = fetchJson<LeadFile>(url).then(readLead);
+      this.lead = {url, loaded};
+      // A lead that failed is asked for again next time.
+      loaded.catch(() => {
+        if (this.lead?.loaded === loaded) this.lead = undefined;
+      });
     }
-    return part;
+    return this.lead.loaded;
   }
 
-  /** Loads the lead part: what the first query needs. (The portal has one search context.) */
+  /** A file of the index, fetched once (again after a failure). */
+  private file<T>(cache: Map<string, Promise<T>>, url: string, read: (value: T) => void): Promise<T> {
+    let file = cache.get(url);
+    if (!file) {
+      file = fetchJson<T>(url);
+      cache.set(url, file);
+      file.then(read, () => cache.delete(url));
+    }
+    return file;
+  }
+
+  private shard(baseUrl: string, shard: number): Promise<ShardFile> {
+    return this.file(this.shards, indexUrl(baseUrl, shardSuffix(shard)), (value) =>
+      this.loadedShards.set(shard, value),
+    );
+  }
+
+  private chunk(baseUrl: string, chunk: number): Promise<Chunk> {
+    const url = indexUrl(baseUrl, chunkSuffix(chunk));
+    let file = this.chunks.get(url);
+    if (!file) {
+      file = fetchJson<ChunkFile>(url).then((records) => {
+        const documents: Chunk = new Map();
+        for (const [entry, document] of records) documents.set(documentKey(entry, document.i), document);
+        this.loadedChunks.set(chunk, documents);
+        return documents;
+      });
+      this.chunks.set(url, file);
+      file.catch(() => this.chunks.delete(url));
+    }
+    return file;
+  }
+
+  /** Loads the lead: what the first query needs. (The portal has one search context.) */
   async fetchIndexes(baseUrl: string): Promise<void> {
-    await this.load(baseUrl, LEAD_PART);
+    await this.loadLead(baseUrl);
   }
 
   /**
-   * The later parts: all of them when `wait`, otherwise those that have
-   * loaded, the others being asked for shortly after this query's results are
-   * shown (LATER_PARTS_DELAY_MS), so they never delay a suggestion.
+   * The postings of `terms`, by word: the titles' from the lead, the others
+   * from their shards, fetched unless `wait` is false (then from the shards
+   * that have loaded).
    */
-  private async laterParts(
-    baseUrl: string,
-    wait: boolean,
-  ): Promise<{entries: LoadedEntry[]; complete: boolean}> {
-    const urls = Object.values(LATER_PARTS).map((suffix) => [suffix, indexUrl(baseUrl, suffix)] as const);
-    if (!wait) {
-      const missing = urls.filter(([, url]) => !this.parts.has(url));
-      if (missing.length > 0) {
-        setTimeout(() => {
-          for (const [suffix] of missing) this.load(baseUrl, suffix).catch(() => {});
-        }, LATER_PARTS_DELAY_MS);
+  private async postings(baseUrl: string, lead: Lead, terms: Iterable<string>, wait: boolean) {
+    const words = [...terms];
+    const shardOf = new Map(words.map((term) => [term, lastAtMost(lead.shardStarts, term)]));
+    const needed = [...new Set(shardOf.values())].filter((shard) => shard >= 0);
+    const shards = new Map<number, ShardFile>();
+    if (wait) {
+      const loaded = await Promise.all(needed.map((shard) => this.shard(baseUrl, shard)));
+      needed.forEach((shard, k) => shards.set(shard, loaded[k]));
+    } else {
+      for (const shard of needed) {
+        const loaded = this.loadedShards.get(shard);
+        if (loaded) shards.set(shard, loaded);
       }
     }
-    const loaded: LoadedEntry[] = [];
-    let complete = true;
-    for (const [suffix, url] of urls) {
-      const part = this.parts.get(url) ?? (wait ? this.load(baseUrl, suffix) : undefined);
-      if (!part) {
-        complete = false;
+    const found = new Map<string, WordPostings>();
+    for (const term of words) {
+      const titles = lead.titlePostings[term];
+      const shard = shards.get(shardOf.get(term) ?? -1);
+      const rest = shard && Object.hasOwn(shard, term) ? shard[term] : undefined;
+      found.set(term, {...rest, ...(titles ? {[TITLES]: titles} : {})});
+    }
+    return found;
+  }
+
+  /** Gives the candidates their documents: from the lead for titles, else from their chunks. */
+  private async documents(
+    baseUrl: string,
+    lead: Lead,
+    candidates: Candidate[],
+    wait: boolean,
+  ): Promise<void> {
+    const missing = candidates.filter((candidate) => !candidate.document);
+    const chunkOf = (candidate: Candidate) => lastAtMost(lead.chunkStarts, candidate.id);
+    if (wait) {
+      await Promise.all(
+        [...new Set(missing.filter((c) => c.entry !== TITLES).map(chunkOf))].map((chunk) =>
+          this.chunk(baseUrl, chunk),
+        ),
+      );
+    }
+    for (const candidate of missing) {
+      if (candidate.entry === TITLES) {
+        candidate.document = lead.titles.get(candidate.id);
         continue;
       }
-      try {
-        // Without `wait`, a part still on its way is left out of this query.
-        const settled = wait ? await part : await Promise.race([part, Promise.resolve(null)]);
-        if (settled) loaded.push(...settled);
-        else complete = false;
-      } catch {
-        // Searched without it; asked for again by the next query.
-      }
+      const found = this.loadedChunks
+        .get(chunkOf(candidate))
+        ?.get(documentKey(candidate.entry, candidate.id));
+      // A document of a page takes its address from the page's title.
+      if (found) candidate.document = {...found, u: found.u ?? candidate.url};
     }
-    return {entries: loaded, complete};
   }
 
   /**
-   * Answers a query. The box's queries are answered by what has loaded, the
-   * lead part at least; one that this cannot fill (fewer than `limit` results,
-   * or none) waits for the rest of the index, unless it is shorter than
-   * FIRST_LETTERS, so the box never says "No results", or shows one result,
-   * for lack of the text still on its way.
+   * Answers a query: the best `limit` documents (see the top of this file).
+   * The first letters (FIRST_LETTERS) are answered by what has loaded, the
+   * lead at least, and never wait for a file.
    */
   async search(
     baseUrl: string,
@@ -475,157 +514,195 @@ export class SearchWorker {
   ): Promise<SearchResult[]> {
     const queryList = queryWords(input).slice(0, MAX_WORDS);
     if (queryList.length === 0) return [];
-    const lead = await this.load(baseUrl, LEAD_PART);
-    const later = await this.laterParts(baseUrl, limit > SUGGESTIONS);
-    const results = rank([...lead, ...later.entries], lead, input, queryList, limit);
-    if (results.length >= limit || later.complete || input.trim().length < FIRST_LETTERS) return results;
-    const rest = await this.laterParts(baseUrl, true);
-    return rank([...lead, ...rest.entries], lead, input, queryList, limit);
+    const lead = await this.loadLead(baseUrl);
+    const wait = input.trim().length >= FIRST_LETTERS;
+    const typing = !/\s$/.test(input);
+    const lastIndex = queryList.length - 1;
+
+    // A word that is not in the index is searched with typos; one that is, as it is.
+    const sets: ClauseSets = new Map();
+    const groups = queryList.map((word, k) => {
+      const last = k === lastIndex;
+      const known = expand(sets, lead, word, last, typing, false);
+      return known.size > 0 ? known : expand(sets, lead, word, last, typing, true);
+    });
+    const boosts = new Map<string, number>();
+    for (const group of groups) {
+      for (const [term, boost] of group) boosts.set(term, Math.max(boosts.get(term) ?? 0, boost));
+    }
+    if (boosts.size === 0) return [];
+    const postings = await this.postings(baseUrl, lead, boosts.keys(), wait);
+    const candidates = score(lead, postings, boosts, groups, input);
+
+    // Candidates are weighed again by how closely they hold the query as written.
+    const typed = input
+      .trim()
+      .toLowerCase()
+      .replace(/:(\w+)/g, '{$1}');
+    const query = stems(queryList.map(stem));
+    const memo: StemMemo = new Map();
+    const isPasted = pasted(typed);
+    if (isPasted || query.length >= 2) {
+      const closest = candidates.slice(0, REWEIGHED);
+      await this.documents(baseUrl, lead, closest, wait);
+      // A text that holds the query's characters as typed comes first. (Read in place: a copy of
+      // every text in lower case would be thousands of strings for a path's common words.)
+      const asTyped = isPasted ? new RegExp(typed.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'), 'i') : undefined;
+      for (const candidate of closest) {
+        const {document} = candidate;
+        if (!document) continue;
+        const type = typeOf(candidate.entry);
+        if (asTyped && rankedTexts(type, document).some((text) => asTyped.test(text))) candidate.score *= 3;
+        if (query.length >= 2 && phrase(memo, wordsOf(type, document), query)) candidate.score *= 2;
+      }
+      candidates.sort((a, b) => b.covered - a.covered || b.score - a.score);
+    }
+    return this.choose(baseUrl, lead, candidates, queryList, limit, wait, memo);
+  }
+
+  /** The results: one per section, at most MAX_PER_PAGE per page, the documents fetched in batches. */
+  private async choose(
+    baseUrl: string,
+    lead: Lead,
+    candidates: Candidate[],
+    queryList: string[],
+    limit: number,
+    wait: boolean,
+    memo: StemMemo,
+  ): Promise<SearchResult[]> {
+    // A long question keeps the documents that answer most of it.
+    const best = candidates[0]?.covered ?? 0;
+    const enough = queryList.length >= 4 ? Math.max(1, best - Math.floor(queryList.length / 3)) : 1;
+    const perPage = new Map<number, number>();
+    const seen = new Set<string>();
+    const chosen: SearchResult[] = [];
+    let next = 0;
+    while (chosen.length < limit && next < candidates.length) {
+      // Those that could still be shown, a few more than the places left.
+      const batch: Candidate[] = [];
+      while (next < candidates.length && batch.length < 2 * (limit - chosen.length) + 4) {
+        const candidate = candidates[next++];
+        if (candidate.covered < enough) {
+          next = candidates.length;
+          break;
+        }
+        if ((perPage.get(candidate.page) ?? 0) < MAX_PER_PAGE) batch.push(candidate);
+      }
+      await this.documents(baseUrl, lead, batch, wait);
+      for (const candidate of batch) {
+        if (chosen.length >= limit) break;
+        const {document, entry, page} = candidate;
+        if (!document) continue;
+        const count = perPage.get(page) ?? 0;
+        const key = `${page} ${document.h ?? ''}`;
+        if (count >= MAX_PER_PAGE || seen.has(key)) continue;
+        perPage.set(page, count + 1);
+        seen.add(key);
+        chosen.push(result(lead, candidate, document, typeOf(entry), queryList, memo));
+      }
+    }
+    return chosen;
   }
 }
 
-/** The best `limit` documents of `entries` for a query (see the top of this file). */
-function rank(
-  entries: LoadedEntry[],
-  lead: LoadedEntry[],
+/** Scores every document the query's words reach, entry by entry, as lunr scores a query on an index. */
+function score(
+  lead: Lead,
+  postings: Map<string, WordPostings>,
+  boosts: Map<string, number>,
+  groups: Map<string, number>[],
   input: string,
-  queryList: string[],
-  limit: number,
-): SearchResult[] {
-  const typing = !/\s$/.test(input);
-
-  const lastIndex = queryList.length - 1;
-  // A word that is not in the index is searched with typos; one that is, as it is.
-  const sets: ClauseSets = new Map();
-  const typos = queryList.map((word, k) => !known(sets, entries, word, k === lastIndex, typing));
-
+): Candidate[] {
+  const pageOf = (id: number) => lead.titleIds[Math.max(0, lastAtMost(lead.titleIds, id))];
   const candidates: Candidate[] = [];
-  for (const entry of entries) {
-    if (entry.documents.length === 0) continue;
-    const groups: WordGroup[] = queryList.map((word, k) => ({
-      word,
-      terms: expand(sets, entry, word, k === lastIndex, typing, typos[k]),
-    }));
-    const boosts = new Map<string, number>();
-    for (const group of groups) {
-      for (const [term, boost] of group.terms) boosts.set(term, Math.max(boosts.get(term) ?? 0, boost));
+  for (let entry = 0; entry < ENTRIES.length; entry += 1) {
+    const type = typeOf(entry);
+    const matches = new Map<number, {sum: number; terms: string[]}>();
+    let squares = 0;
+    for (const [term, boost] of boosts) {
+      const list = postings.get(term)?.[entry];
+      if (!list) continue;
+      squares += boost * boost;
+      forEachPosting(list, (id, value) => {
+        let match = matches.get(id);
+        if (!match) matches.set(id, (match = {sum: 0, terms: []}));
+        match.sum += boost * value;
+        match.terms.push(term);
+      });
     }
-    if (boosts.size === 0) continue;
-    const results = entry.index.query((query) => {
-      for (const [term, boost] of boosts) {
-        query.term(term, {usePipeline: false, boost, fields: ['t']});
-      }
-    });
-    for (const result of results) {
-      const document = entry.byRef.get(result.ref);
-      if (!document) continue;
-      // A common word matches thousands of documents: nothing here copies a list per document.
-      const terms = Object.keys(result.matchData.metadata);
-      const matched = new Set(terms);
+    const norm = Math.sqrt(squares);
+    const scored = [...matches].map(([id, {sum, terms}]) => ({id, score: sum / norm, terms}));
+    scored.sort((a, b) => b.score - a.score || a.id - b.id);
+    for (const {id, score: value, terms} of scored) {
+      const page = type === 'heading' || type === 'content' ? pageOf(id) : id;
+      const url = lead.titles.get(page)?.u ?? '';
       const held = new Set<number>();
       groups.forEach((group, k) => {
-        if (terms.some((term) => group.terms.has(term))) held.add(k);
+        if (terms.some((term) => group.has(term))) held.add(k);
       });
       let strongest = 0;
       for (const term of terms) strongest = Math.max(strongest, boosts.get(term) ?? 0);
       const exactness = strongest / BOOST.exact;
       candidates.push({
         entry,
-        document,
+        id,
+        page,
+        url,
         groups: held,
         covered: held.size,
-        matched,
+        matched: new Set(terms),
         score:
-          result.score *
-          TYPE_WEIGHT[entry.type] *
-          areaWeight(document.u) *
-          queryKindWeight(input, document.u) *
-          (0.5 + exactness / 2),
+          value * TYPE_WEIGHT[type] * areaWeight(url) * queryKindWeight(input, url) * (0.5 + exactness / 2),
       });
     }
   }
 
   // A section is read with its page: words of the page's title, description or keywords count for it.
-  const pageWords = new Map<string, Set<number>>();
+  const pageWords = new Map<number, Set<number>>();
   for (const candidate of candidates) {
-    if (candidate.entry.type === HEADING || candidate.entry.type === CONTENT) continue;
-    const held = pageWords.get(candidate.document.u) ?? new Set<number>();
+    const type = typeOf(candidate.entry);
+    if (type === 'heading' || type === 'content') continue;
+    const held = pageWords.get(candidate.page) ?? new Set<number>();
     candidate.groups.forEach((k) => held.add(k));
-    pageWords.set(candidate.document.u, held);
+    pageWords.set(candidate.page, held);
   }
   for (const candidate of candidates) {
-    const page = pageWords.get(candidate.document.u);
+    const page = pageWords.get(candidate.page);
     if (page) candidate.covered = new Set([...candidate.groups, ...page]).size;
   }
-
-  // Candidates are weighed again by how closely they hold the query as written.
-  const typed = input
-    .trim()
-    .toLowerCase()
-    .replace(/:(\w+)/g, '{$1}');
-  const query = stems(queryList.map(stem));
-  const memo: StemMemo = new Map();
-  if (pasted(typed)) {
-    // A text that holds the query's characters as typed comes first. (Read in place: a copy of
-    // every text in lower case would be thousands of strings for a path's common words.)
-    const asTyped = new RegExp(typed.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'), 'i');
-    for (const candidate of candidates) {
-      if (rankedTexts(candidate.entry, candidate.document).some((text) => asTyped.test(text))) {
-        candidate.score *= 3;
-      }
-    }
-  }
   candidates.sort((a, b) => b.covered - a.covered || b.score - a.score);
-  if (query.length >= 2) {
-    for (const candidate of candidates.slice(0, REWEIGHED)) {
-      if (phrase(memo, wordsOf(candidate.entry, candidate.document), query)) candidate.score *= 2;
-    }
-  }
-  candidates.sort((a, b) => b.covered - a.covered || b.score - a.score);
-  // A long question keeps the documents that answer most of it.
-  const best = candidates[0]?.covered ?? 0;
-  const enough = queryList.length >= 4 ? Math.max(1, best - Math.floor(queryList.length / 3)) : 1;
+  return candidates;
+}
 
-  const titles = new Map<number, SearchDocument>();
-  for (const entry of lead) {
-    if (entry.type === TITLE) for (const document of entry.documents) titles.set(document.i, document);
-  }
-  const perPage = new Map<string, number>();
-  const seen = new Set<string>();
-  const chosen: SearchResult[] = [];
-  for (const candidate of candidates) {
-    if (chosen.length >= limit) break;
-    if (candidate.covered < enough) break;
-    const {document, entry} = candidate;
-    const page = document.u;
-    const count = perPage.get(page) ?? 0;
-    const key = `${page}${document.h ?? ''}`;
-    // One result per section, and at most MAX_PER_PAGE per page.
-    if (count >= MAX_PER_PAGE || seen.has(key)) continue;
-    perPage.set(page, count + 1);
-    seen.add(key);
-    // A page found by its keywords (a reference page's method, path, parameters and fields) is
-    // listed as its title when the title holds words the query reached, marked there. As a
-    // keywords result, the plugin's template marks only the letters typed in the title, so a
-    // typo, or "promotions" typed for "promotion", left the title unmarked. A title
-    // that holds none of them stays a keywords result: the plugin's templates cannot draw a title
-    // with nothing to mark.
-    const pageTitle: SearchResult['page'] =
-      entry.type === TITLE ? undefined : (titles.get(document.p ?? -1) ?? false);
-    const marks =
-      entry.type === KEYWORDS && pageTitle ? positions(memo, pageTitle.t, candidate.matched) : undefined;
-    const shown =
-      pageTitle && marks && Object.keys(marks).length > 0
-        ? {document: pageTitle, type: TITLE, page: undefined, metadata: marks}
-        : {
-            document,
-            type: entry.type,
-            page: pageTitle,
-            metadata: positions(memo, document.t, candidate.matched),
-          };
-    chosen.push({...shown, tokens: queryList, score: candidate.score});
-  }
-  return chosen;
+/** A result as the plugin's box and page draw it. */
+function result(
+  lead: Lead,
+  candidate: Candidate,
+  document: SearchDocument,
+  type: DocumentType,
+  queryList: string[],
+  memo: StemMemo,
+): SearchResult {
+  const pageTitle: SearchResult['page'] =
+    type === 'title' ? undefined : (lead.titles.get(candidate.page) ?? false);
+  // A page found by its keywords (a reference page's method, path, parameters and fields) is
+  // listed as its title when the title holds words the query reached, marked there. As a
+  // keywords result, the plugin's template marks only the letters typed in the title, so a
+  // typo, or "promotions" typed for "promotion", left the title unmarked. A title that holds
+  // none of them stays a keywords result: the plugin's templates cannot draw a title with
+  // nothing to mark.
+  const marks =
+    type === 'keywords' && pageTitle ? positions(memo, pageTitle.t, candidate.matched) : undefined;
+  const shown =
+    pageTitle && marks && Object.keys(marks).length > 0
+      ? {document: pageTitle, type: DOCUMENT_TYPES.indexOf('title'), page: undefined, metadata: marks}
+      : {
+          document,
+          type: DOCUMENT_TYPES.indexOf(type),
+          page: pageTitle,
+          metadata: positions(memo, document.t, candidate.matched),
+        };
+  return {...shown, tokens: queryList, score: candidate.score};
 }
 
 Comlink.expose(SearchWorker);

@@ -1,47 +1,34 @@
 /**
- * Shapes the search index that @easyops-cn/docusaurus-search-local wrote into
- * a build folder; `npm run build` runs it after `docusaurus build` (see
- * scripts/search-index.ts).
-
- *
- * The plugin indexes every word of every page, positions included, in one
- * file: the merchant reference repeats the same header, error and schema
- * descriptions on every page and its example payloads, so most of the file is
- * repetition a reader never searches for, and all of it is downloaded before
- * the first suggestion. This keeps what a reader searches for and publishes
- * it in parts (src/plugins/search-query/parts.ts):
+ * Shapes what the search reads of the built pages (./extract.ts, as the
+ * local search plugin would index them: every word of every page) into what
+ * a reader searches for, the documents of the index's entries (../format.ts):
  *
  * - titles, headings and descriptions of every page; headings that stand on
  *   many pages ("Request", "200 OK") and the card headings of hub pages
  *   ("📄️ Accept an order", a copy of the operation's own title) are left out;
  * - as a page's keywords, instead of the site-wide meta keywords: for a
  *   reference page its method and path, parameter and field names, codes and
- *   event names; the lead part holds them, so the first query already finds a
- *   reference page by them;
+ *   event names, so a query finds a reference page by them;
  * - the text of hand-written pages in full; of generated reference pages the
  *   description of the operation, of each parameter section and each
  *   response, without example payloads and without the sentences repeated
- *   on many pages.
+ *   on many pages. The text goes to the entry of its area: guides, the
+ *   reference, the pet store, the blog.
  *
- * Each index is rebuilt with the portal's own word splitting
- * (src/plugins/search-query/text.ts) and without word positions, which the
- * browser finds again for the few results it shows.
+ * The merchant reference repeats the same header, error and schema
+ * descriptions on every page, and its example payloads: most of an index of
+ * every word would be repetition a reader never searches for.
  */
-import {readFileSync, writeFileSync} from 'node:fs';
-import path from 'node:path';
+import {ENTRIES, type EntryName, type SearchDocument} from '../format';
+import type {EntryDocuments} from './files';
 
-import {
-  COMPACT_INDEX_VERSION,
-  type CompactIndex,
-  type SearchDocument,
-  stem,
-} from '../../src/plugins/search-query/compactIndex';
-import {LATER_PARTS, LEAD_PART} from '../../src/plugins/search-query/parts';
-import {indexWords} from '../../src/plugins/search-query/text';
-
-export interface IndexEntry {
-  documents: SearchDocument[];
-  index: CompactIndex;
+/** The documents of a built site as the search plugin reads them, by the plugin's document type. */
+export interface ReadDocuments {
+  titles: SearchDocument[];
+  headings: SearchDocument[];
+  descriptions: SearchDocument[];
+  keywords: SearchDocument[];
+  contents: SearchDocument[];
 }
 
 /** Headings of the generated reference pages and of webhook event pages. */
@@ -102,52 +89,16 @@ function pageOf(document: SearchDocument): string {
   return document.u;
 }
 
-/** Which later part a page's text goes to. */
-function partOf(url: string, reference: boolean): string {
-  if (url.startsWith('/blog') || url.startsWith('/changelog')) return LATER_PARTS.blog;
-  if (url.startsWith('/api/') || url === '/api') return LATER_PARTS.petStore;
-  if (reference || GENERATED_TEXT.test(url)) return LATER_PARTS.reference;
-  return LATER_PARTS.guides;
+/** Which entry a page's text goes to. */
+function entryOf(url: string, reference: boolean): EntryName {
+  if (url.startsWith('/blog') || url.startsWith('/changelog')) return 'blog';
+  if (url.startsWith('/api/') || url === '/api') return 'pet store';
+  if (reference || GENERATED_TEXT.test(url)) return 'reference';
+  return 'guides';
 }
 
-/**
- * The index of `documents`, in the portal's compact form (read back by
- * src/plugins/search-query/compactIndex.ts): every word the documents hold,
- * sorted, and for each the documents holding it with how often, plus each
- * document's length in words. The search library's own form stores a score
- * for every word of every document besides; the browser computes those again
- * from these counts.
- */
-export function buildIndex(documents: SearchDocument[]): CompactIndex {
-  const counts = new Map<string, Map<number, number>>();
-  const lengths: number[] = [];
-  documents.forEach((document, position) => {
-    const found = indexWords(document.t);
-    lengths.push(found.length);
-    for (const word of found) {
-      const term = stem(word.value);
-      const postings = counts.get(term) ?? new Map<number, number>();
-      postings.set(position, (postings.get(position) ?? 0) + 1);
-      counts.set(term, postings);
-    }
-  });
-  const terms = [...counts.keys()].sort();
-  const postings = terms.map((term) => {
-    const flat: number[] = [];
-    let previous = 0;
-    for (const [position, frequency] of [...(counts.get(term) ?? [])].sort((a, b) => a[0] - b[0])) {
-      flat.push(position - previous, frequency);
-      previous = position;
-    }
-    return flat;
-  });
-  return {version: COMPACT_INDEX_VERSION, terms, postings, lengths};
-}
-
-/** The shaped index, as {suffix: the part's five entries}. */
-export function shapeIndex(entries: IndexEntry[]): Map<string, IndexEntry[]> {
-  const [titles, headings, descriptions, , contents] = entries.map((entry) => entry.documents);
-
+/** The documents of each entry of the index (in the order of ENTRIES). */
+export function shapeIndex({titles, headings, descriptions, contents}: ReadDocuments): EntryDocuments {
   // Which pages are generated reference pages.
   const reference = new Set(
     headings.filter((heading) => REFERENCE_HEADINGS.has(heading.h ?? '')).map(pageOf),
@@ -201,7 +152,7 @@ export function shapeIndex(entries: IndexEntry[]): Map<string, IndexEntry[]> {
   });
 
   // Text: reference pages keep their descriptions, without examples and boilerplate.
-  const parts = new Map<string, SearchDocument[]>();
+  const texts = new Map<EntryName, SearchDocument[]>();
   for (const content of contents) {
     const isReference = reference.has(content.u);
     let text = content.t;
@@ -212,38 +163,21 @@ export function shapeIndex(entries: IndexEntry[]): Map<string, IndexEntry[]> {
       text = kept.join(' ').replace(/\s+(Headers|Body)\s*$/, '');
     }
     if (!text.trim()) continue;
-    const part = partOf(content.u, isReference);
-    const list = parts.get(part) ?? [];
+    const entry = entryOf(content.u, isReference);
+    const list = texts.get(entry) ?? [];
     list.push({...content, t: text});
-    parts.set(part, list);
+    texts.set(entry, list);
   }
 
-  const shaped = new Map<string, IndexEntry[]>();
-  // A document of a page (p) takes its address from the page's title document, in the browser.
-  const entry = (documents: SearchDocument[]): IndexEntry => ({
-    documents: documents.map(
-      ({u, ...rest}) => (rest.p === undefined ? {u, ...rest} : rest) as SearchDocument,
-    ),
-    index: buildIndex(documents),
-  });
-  const none = entry([]);
-  shaped.set(LEAD_PART, [entry(titles), entry(keptHeadings), none, entry(keywords), none]);
-  for (const suffix of Object.values(LATER_PARTS)) {
-    const text = entry(parts.get(suffix) ?? []);
-    shaped.set(suffix, [none, none, suffix === LATER_PARTS.guides ? entry(descriptions) : none, none, text]);
-  }
-  return shaped;
-}
-
-/** Replaces the plugin's search-index.json in `folder` by the shaped parts. */
-export function shapeSearchIndex(folder: string): Map<string, number> {
-  const source = path.join(folder, 'search-index.json');
-  const entries = JSON.parse(readFileSync(source, 'utf8')) as IndexEntry[];
-  const sizes = new Map<string, number>();
-  for (const [suffix, part] of shapeIndex(entries)) {
-    const text = JSON.stringify(part);
-    writeFileSync(path.join(folder, `search-index${suffix}.json`), text);
-    sizes.set(`search-index${suffix}.json`, Buffer.byteLength(text));
-  }
-  return sizes;
+  const documents: Record<EntryName, SearchDocument[]> = {
+    titles,
+    headings: keptHeadings,
+    keywords,
+    descriptions,
+    guides: texts.get('guides') ?? [],
+    reference: texts.get('reference') ?? [],
+    'pet store': texts.get('pet store') ?? [],
+    blog: texts.get('blog') ?? [],
+  };
+  return ENTRIES.map(({name}) => documents[name]);
 }

@@ -1,0 +1,152 @@
+/**
+ * Builds the search index of a built site (the files of ../format.ts) once
+ * Docusaurus has written its pages: reads what the search reads of each page
+ * (./extract.ts) in worker threads, one per core, numbers the documents as the
+ * local search plugin does, shapes them (./shape.ts) and writes the lead, the
+ * shards and the chunks (./files.ts).
+ */
+import {mkdirSync, readdirSync, rmSync, writeFileSync} from 'node:fs';
+import {availableParallelism} from 'node:os';
+import path from 'node:path';
+import {Worker} from 'node:worker_threads';
+
+import type {SearchDocument} from '../format';
+import type {ExtractedPage, PageType} from './extract';
+import {indexFiles} from './files';
+import {shapeIndex, type ReadDocuments} from './shape';
+
+/** Which pages are indexed, and as what: the local search plugin's options of the same names. */
+export interface IndexedRoutes {
+  /** Base paths of the docs plugins' routes (their docs are read as documents). */
+  docsRouteBasePath: readonly string[];
+  /** Base paths of the blog plugins' routes (their posts are read as documents; lists and tags are not indexed). */
+  blogRouteBasePath: readonly string[];
+  /** Routes (without the base URL and trailing slash) left out, as strings or patterns. */
+  ignoreFiles: readonly (string | RegExp)[];
+}
+
+export interface BuiltSite {
+  outDir: string;
+  baseUrl: string;
+  routesPaths: readonly string[];
+  /** Every doc's permalink, over the docs plugins: a docs route that is not one (a category's page) is not indexed. */
+  docPermalinks: ReadonlySet<string>;
+  /** The template of the index's file names, `search-index{dir}.json`. */
+  fileName: string;
+}
+
+interface PageToRead {
+  url: string;
+  file: string;
+  type: PageType;
+}
+
+const sameOrUnder = (route: string, base: string) => route === base || route.startsWith(`${base}/`);
+
+/** The pages the index reads, in route order, as the plugin chooses them. */
+export function pagesToIndex(site: BuiltSite, routes: IndexedRoutes): PageToRead[] {
+  const pages: PageToRead[] = [];
+  for (const url of [...site.routesPaths].sort()) {
+    const route = url.slice(site.baseUrl.length).replace(/\/$/, '');
+    if (route === '' || route === '404.html' || route === 'search') continue;
+    if (routes.ignoreFiles.some((ignored) => (typeof ignored === 'string' ? route === ignored : ignored.test(route))))
+      continue;
+    let type: PageType;
+    if (routes.blogRouteBasePath.some((base) => sameOrUnder(route, base))) {
+      // A blog's lists of posts and its tag pages are not indexed.
+      if (routes.blogRouteBasePath.some((base) => route === base || sameOrUnder(route, `${base}/tags`))) continue;
+      type = 'blog';
+    } else if (routes.docsRouteBasePath.some((base) => sameOrUnder(route, base))) {
+      if (!site.docPermalinks.has(url)) continue;
+      type = 'docs';
+    } else {
+      type = 'page';
+    }
+    pages.push({url, file: path.join(site.outDir, route, 'index.html'), type});
+  }
+  return pages;
+}
+
+/** What the search reads of each page, in the pages' order, read in worker threads. */
+function readPages(pages: readonly PageToRead[]): Promise<(ExtractedPage | undefined)[]> {
+  const results: (ExtractedPage | undefined)[] = new Array(pages.length);
+  const count = Math.max(1, Math.min(availableParallelism(), Math.ceil(pages.length / 16)));
+  let next = 0;
+  return new Promise((resolve, reject) => {
+    let running = count;
+    for (let k = 0; k < count; k += 1) {
+      const worker = new Worker(path.join(__dirname, 'extract-worker.mjs'));
+      const send = () => {
+        if (next >= pages.length) {
+          void worker.terminate();
+          running -= 1;
+          if (running === 0) resolve(results);
+          return;
+        }
+        const position = next++;
+        worker.postMessage({position, file: pages[position].file, type: pages[position].type});
+      };
+      worker.on('message', (answer: {position: number; page?: ExtractedPage; error?: string}) => {
+        if (answer.error !== undefined) {
+          void worker.terminate();
+          reject(new Error(`search index: could not read ${answer.error}`));
+          return;
+        }
+        results[answer.position] = answer.page;
+        send();
+      });
+      worker.on('error', reject);
+      send();
+    }
+  });
+}
+
+/** A section's anchor as the index keeps it: `#x`, '' for none, false for a link to another page. */
+function anchor(hash: string, url: string): string | false {
+  if (hash && !hash.startsWith('#') && hash.includes('#')) {
+    return hash.startsWith(url) && hash[url.length] === '#' ? hash.slice(url.length) : false;
+  }
+  return hash;
+}
+
+/** Numbers the documents of the pages: a page's title, description and keywords share its id. */
+function documentsOf(pages: readonly PageToRead[], read: readonly (ExtractedPage | undefined)[]): ReadDocuments {
+  const documents: ReadDocuments = {titles: [], headings: [], descriptions: [], keywords: [], contents: []};
+  let id = 0;
+  pages.forEach(({url}, k) => {
+    const page = read[k];
+    if (!page) return;
+    const titleId = ++id;
+    const own = {u: url, p: titleId};
+    documents.titles.push({i: titleId, t: page.title, u: url, b: page.breadcrumb});
+    if (page.description) documents.descriptions.push({i: titleId, t: page.description, s: page.title, ...own});
+    if (page.keywords) documents.keywords.push({i: titleId, t: page.keywords, s: page.title, ...own});
+    for (const section of page.sections) {
+      const h = anchor(section.hash, url);
+      if (h === false) continue;
+      if (section.title !== page.title) documents.headings.push({i: ++id, t: section.title, h, ...own});
+      if (section.content) {
+        const content: SearchDocument = {i: ++id, t: section.content, s: section.title || page.title, h, ...own};
+        documents.contents.push(content);
+      }
+    }
+  });
+  return documents;
+}
+
+/** Builds and writes the index; returns how many pages it read and how many files it wrote. */
+export async function buildSearchIndex(
+  site: BuiltSite,
+  routes: IndexedRoutes,
+): Promise<{pages: number; files: number}> {
+  const pages = pagesToIndex(site, routes);
+  const read = await readPages(pages);
+  const files = indexFiles(shapeIndex(documentsOf(pages, read)));
+  // Files of an earlier index in this folder would be taken for this one's.
+  const name = (suffix: string) => site.fileName.replace('{dir}', suffix);
+  const pattern = new RegExp(`^${name('(-[a-z0-9-]+)?').replace(/\./g, '\\.')}$`);
+  mkdirSync(site.outDir, {recursive: true});
+  for (const file of readdirSync(site.outDir)) if (pattern.test(file)) rmSync(path.join(site.outDir, file));
+  for (const [suffix, value] of files) writeFileSync(path.join(site.outDir, name(suffix)), JSON.stringify(value));
+  return {pages: read.filter(Boolean).length, files: files.size};
+}

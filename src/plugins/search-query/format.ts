@@ -1,0 +1,146 @@
+/**
+ * The files the search index is published in, and what each holds. The build
+ * writes them (./build/files.ts) and the search worker reads them
+ * (./worker.ts), a query fetching only the few files that hold its words and
+ * its results, so what a query downloads stays about the same as the portal
+ * grows.
+ *
+ * - `search-index.json`, the lead: a list of one entry, whose `documents` are
+ *   the title document of every page and whose `index` (LeadIndex) holds every
+ *   word of the index, the postings of the words of the titles, where the
+ *   other postings are (shards) and where the other documents are (chunks).
+ *   The box asks for it when it gets the focus; the first letters typed are
+ *   answered from it alone.
+ * - `search-index-t<k>.json`, a shard: the postings of a run of words (in the
+ *   order of LeadIndex.terms) in every entry but the titles.
+ * - `search-index-d<k>.json`, a chunk: the documents of a run of ids, every
+ *   one but the titles, in id order. A query asks for the chunks of the
+ *   documents it ranks closely or shows.
+ *
+ * Every file is named as the plugin names its index, `search-index{dir}.json`,
+ * with the plugin's `?_=<hash>` version; the lead is always asked for first.
+ *
+ * Document ids follow the pages: a page's title has the first id of the page,
+ * its description and keywords share it, and its headings and text have the
+ * next ones, up to the next page's title. A document's page is thus known from
+ * its id alone, before its chunk is fetched.
+ *
+ * A posting is a document id and the document's score for the word, as the
+ * search library (lunr) computes it when it builds an index: BM25 (k1 = 1.2,
+ * b = 0.75) over the documents of the posting's entry, rounded to three
+ * decimals, stored in thousandths. Ids are stored as the difference from the
+ * previous one.
+ */
+
+/** A document of the index: a page's title, a heading, a description, keywords or text. */
+export interface SearchDocument {
+  /** Id, unique over the entries but shared by a page's title, description and keywords. */
+  i: number;
+  /** Text. */
+  t: string;
+  /** Address of the page; left out of the published documents that have `p`. */
+  u: string;
+  /** Anchor. */
+  h?: string;
+  /** Id of the page's title document. */
+  p?: number;
+  /** Title of the page or section. */
+  s?: string;
+  /** Breadcrumbs. */
+  b?: string[];
+}
+
+/** The plugin's document types, whose results its box and page draw differently. */
+export const DOCUMENT_TYPES = ['title', 'heading', 'description', 'keywords', 'content'] as const;
+export type DocumentType = (typeof DOCUMENT_TYPES)[number];
+
+/**
+ * The entries of the index: each is a set of documents of one type that a
+ * score is relative to (BM25 counts documents and their mean length within
+ * an entry), and that a query's words are weighed against together.
+ */
+export const ENTRIES = [
+  {name: 'titles', type: 'title'},
+  {name: 'headings', type: 'heading'},
+  {name: 'keywords', type: 'keywords'},
+  {name: 'descriptions', type: 'description'},
+  /** The text of the guides and other hand-written pages. */
+  {name: 'guides', type: 'content'},
+  /** The text of the merchant API reference's generated pages (and the objects glossary's tables). */
+  {name: 'reference', type: 'content'},
+  /** The text of the sample pet store's reference. */
+  {name: 'pet store', type: 'content'},
+  /** The text of the sample blog and of the API changelog. */
+  {name: 'blog', type: 'content'},
+] as const satisfies readonly {name: string; type: DocumentType}[];
+
+export type EntryName = (typeof ENTRIES)[number]['name'];
+
+/** The place of the titles in ENTRIES: their postings are in the lead, not in shards. */
+export const TITLES = 0;
+
+export const INDEX_VERSION = 2;
+
+/** Postings of one word in one entry: id difference, score in thousandths, id difference, … */
+export type Postings = number[];
+
+/** The postings of one word, by entry (its place in ENTRIES). */
+export type WordPostings = Partial<Record<number, Postings>>;
+
+export interface LeadIndex {
+  version: typeof INDEX_VERSION;
+  /** Every word (stem) of the index, sorted, one per line. */
+  terms: string;
+  /**
+   * The words as written that stem to another word, with that stem, one pair
+   * per line (`promotions` with its stem): a word with a typo is compared with them
+   * too, since a typo can change where the stemmer cuts.
+   */
+  written: string;
+  /** The postings of the words of the titles, by word. */
+  titles: Record<string, Postings>;
+  /** The first word of each shard, in order. */
+  shards: string[];
+  /** The first document id of each chunk, in order, as differences. */
+  chunks: number[];
+}
+
+/** `search-index.json`: one entry, as the plugin's index is a list of entries. */
+export type LeadFile = [{documents: SearchDocument[]; index: LeadIndex}];
+
+/** `search-index-t<k>.json`: the postings of a run of words. */
+export type ShardFile = Record<string, WordPostings>;
+
+/** `search-index-d<k>.json`: documents, each with its entry (its place in ENTRIES). */
+export type ChunkFile = [number, SearchDocument][];
+
+/** The `{dir}` of the plugin's index address for each file. */
+export const LEAD_SUFFIX = '';
+export const shardSuffix = (shard: number) => `-t${shard}`;
+export const chunkSuffix = (chunk: number) => `-d${chunk}`;
+
+/** The position of the last element of `sorted` that is at most `value` (-1 when none is). */
+export function lastAtMost<T>(sorted: readonly T[], value: T): number {
+  let low = 0;
+  let high = sorted.length - 1;
+  let found = -1;
+  while (low <= high) {
+    const middle = (low + high) >> 1;
+    if (sorted[middle] <= value) {
+      found = middle;
+      low = middle + 1;
+    } else {
+      high = middle - 1;
+    }
+  }
+  return found;
+}
+
+/** Calls `visit` with each document id and score (a number, thousandths divided out) of some postings. */
+export function forEachPosting(postings: Postings, visit: (id: number, score: number) => void): void {
+  let id = 0;
+  for (let k = 0; k < postings.length; k += 2) {
+    id += postings[k];
+    visit(id, postings[k + 1] / 1000);
+  }
+}
