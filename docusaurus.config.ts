@@ -20,7 +20,12 @@ import remarkSubstituteTokens from './src/remark/substitute-tokens';
 import {readBuildEnvironment} from './src/config/build-environment';
 import {tagManagerPlugin} from './src/config/tag-manager';
 import {createApiPageMarkdown} from './src/config/api-reference/page';
-import {geraiApiSections} from './src/config/openapi';
+import {
+  geraiApiSections,
+  OPENAPI_DOWNLOADS_PATH,
+  PETSTORE_DESCRIPTION,
+  sectionDownload,
+} from './src/config/openapi';
 import type {IndexedRoutes} from './src/plugins/search-query/build';
 
 // This runs in Node.js (not in the browser).
@@ -185,10 +190,10 @@ const config: Config = {
         docsPluginId: 'api',
         config: {
           petstore: {
-            specPath: 'openapi/petstore.yaml',
+            specPath: `openapi/${PETSTORE_DESCRIPTION}`,
             outputDir: 'api',
             showInfoPage: false,
-            downloadUrl: '/openapi/petstore.yaml',
+            downloadUrl: `${OPENAPI_DOWNLOADS_PATH}${PETSTORE_DESCRIPTION}`,
             sidebarOptions: {groupPathsBy: 'tag'},
             markdownGenerators: {createApiPageMD: createApiPageMarkdown},
           },
@@ -207,7 +212,7 @@ const config: Config = {
               specPath: `openapi/gerai/${section.file}`,
               outputDir: `docs/api/${section.outputDir}`,
               showInfoPage: false,
-              downloadUrl: `/openapi/gerai-${section.id}.yaml`,
+              downloadUrl: `${OPENAPI_DOWNLOADS_PATH}${sectionDownload(section)}`,
               sidebarOptions: {groupPathsBy: 'tag', categoryLinkSource: 'tag'},
               markdownGenerators: {createApiPageMD: createApiPageMarkdown},
             } satisfies OpenApiPlugin.Options,
@@ -224,6 +229,7 @@ const config: Config = {
     './src/plugins/api-reference-bundle/index.ts',
     ['./src/plugins/search-query/index.ts', searchIndexRoutes],
     './src/plugins/robots-txt/index.ts',
+    './src/plugins/api-catalog/index.ts',
     './src/plugins/page-markdown/index.ts',
     ...tagManagerPlugin(environment.tagManagerContainerId),
   ] satisfies PluginConfig[],

@@ -18,6 +18,8 @@ import {
   GERAI_FULL_DOWNLOAD,
   GERAI_FULL_TITLE,
   geraiApiSections,
+  PETSTORE_DESCRIPTION,
+  sectionDownload,
 } from '../src/config/openapi';
 
 const root = path.resolve(__dirname, '..');
@@ -34,7 +36,7 @@ function redoclyStep(step: string, args: string[]): void {
 export function writeOpenApiDownloads(folder: string): string {
   mkdirSync(folder, {recursive: true});
   const bundled = geraiApiSections.map((section) => {
-    const output = path.join(folder, `gerai-${section.id}.yaml`);
+    const output = path.join(folder, sectionDownload(section));
     redoclyStep(`Bundling ${section.file}`, [
       'bundle',
       path.join('openapi', 'gerai', section.file),
@@ -43,11 +45,11 @@ export function writeOpenApiDownloads(folder: string): string {
     ]);
     return output;
   });
-  redoclyStep('Bundling petstore.yaml', [
+  redoclyStep(`Bundling ${PETSTORE_DESCRIPTION}`, [
     'bundle',
-    path.join('openapi', 'petstore.yaml'),
+    path.join('openapi', PETSTORE_DESCRIPTION),
     '--output',
-    path.join(folder, 'petstore.yaml'),
+    path.join(folder, PETSTORE_DESCRIPTION),
   ]);
   const joined = path.join(folder, GERAI_FULL_DOWNLOAD);
   redoclyStep('Joining the merchant API into one description', ['join', ...bundled, '--output', joined]);

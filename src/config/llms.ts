@@ -5,7 +5,7 @@
  * are shipped to every page's JavaScript.
  */
 import {PRODUCT_NAME} from '../constants';
-import {GERAI_FULL_DOWNLOAD, GERAI_POSTMAN_DOWNLOAD} from './openapi';
+import {GERAI_FULL_DOWNLOAD, GERAI_POSTMAN_DOWNLOAD, OPENAPI_DOWNLOADS_PATH} from './openapi';
 
 export interface LlmsListing {
   /** The one-paragraph summary under the title. */
@@ -30,12 +30,12 @@ export const LLMS_LISTING: LlmsListing = {
   files: [
     {
       title: 'Merchant API, OpenAPI 3.1',
-      path: `/openapi/${GERAI_FULL_DOWNLOAD}`,
+      path: `${OPENAPI_DOWNLOADS_PATH}${GERAI_FULL_DOWNLOAD}`,
       description: 'every operation, schema and webhook event of the merchant API in one description.',
     },
     {
       title: 'Merchant API, Postman collection',
-      path: `/openapi/${GERAI_POSTMAN_DOWNLOAD}`,
+      path: `${OPENAPI_DOWNLOADS_PATH}${GERAI_POSTMAN_DOWNLOAD}`,
       description:
         'one request per operation, with the sandbox hosts and a script that gets the client-credentials token.',
     },

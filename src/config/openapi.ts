@@ -3,7 +3,7 @@ import {PRODUCT_NAME} from '../constants';
 /**
  * The sections of the merchant API reference. Each is one OpenAPI file under
  * `openapi/gerai/`, generated into one folder of `docs/api/` and served as a
- * download at `/openapi/gerai-<id>.yaml`.
+ * download at `/openapi/gerai-<id>.yaml` (sectionDownload).
  */
 export interface GeraiApiSection {
   /** Key of the generator config and of the download file name. */
@@ -48,6 +48,14 @@ export const geraiApiSections: readonly GeraiApiSection[] = [
   },
 ];
 
+/** The folder of the site that serves the downloads (`static/openapi/` in the repository). */
+export const OPENAPI_DOWNLOADS_PATH = '/openapi/';
+
+/** The download of one section: its file bundled into one self-contained description. */
+export function sectionDownload(section: GeraiApiSection): string {
+  return `gerai-${section.id}.yaml`;
+}
+
 /** The download that joins every section into one description. */
 export const GERAI_FULL_DOWNLOAD = 'gerai-merchant-api.yaml';
 
@@ -65,6 +73,9 @@ export const GERAI_FULL_DESCRIPTION =
 
 /** The Postman collection (v2.1) of the joined description, written beside it. */
 export const GERAI_POSTMAN_DOWNLOAD = 'gerai-merchant-api.postman_collection.json';
+
+/** The sample pet store's description under `openapi/`, bundled into a download of the same name. */
+export const PETSTORE_DESCRIPTION = 'petstore.yaml';
 
 /** The id the generator gives a tag's page: the tag name in kebab case. */
 export function tagPageId(tag: string): string {

@@ -47,6 +47,20 @@ describe('the build carries its host configuration', () => {
   });
 });
 
+describe('the pages the host may answer with their Markdown', () => {
+  test('are the sitemap entries whose Markdown the build holds (<route>.md, the root /index.md)', () => {
+    const sitemap = readFileSync(path.join(buildDir, 'sitemap.xml'), 'utf8');
+    const expected = [...sitemap.matchAll(/<loc>([^<]+)<\/loc>/g)]
+      .map((match) => new URL(match[1]).pathname.replace(/\/$/, ''))
+      .filter((route) => existsSync(path.join(buildDir, `${route || '/index'}.md`)))
+      .sort();
+    assert.ok(expected.includes('') && expected.includes('/docs/docs/intro') && expected.includes('/food'));
+    assert.deepEqual(config().markdownRoutes, expected);
+    const routes = readFileSync(path.join(generated, 'routes.conf'), 'utf8');
+    for (const route of expected) assert.ok(routes.includes(`    "${route}" "${route || '/index'}.md";`), route);
+  });
+});
+
 describe('the request panel may reach every token endpoint it asks', () => {
   test('connect-src names the origin of each client credentials tokenUrl of the descriptions', () => {
     const connect = config()

@@ -1,9 +1,10 @@
 // What the built site tells crawlers, link previews and feed readers: a meta description of
-// whole sentences on every page, a social card that exists, robots.txt, dates in the sitemap,
+// whole sentences on every page, a social card that exists, robots.txt, the API catalog, dates in
+// the sitemap,
 // the changelog's feeds, and "Edit this page" and "Last updated" where a writer can act on them.
 // Run after `npm run build`.
 import assert from 'node:assert/strict';
-import {existsSync, readdirSync, readFileSync} from 'node:fs';
+import {existsSync, readdirSync, readFileSync, statSync} from 'node:fs';
 import path from 'node:path';
 import {describe, test} from 'node:test';
 
@@ -79,6 +80,26 @@ describe('crawlers', () => {
     assert.doesNotMatch(robots, /^Disallow: \/\s*$/m);
     const named = /^Sitemap: (\S+)$/m.exec(robots)?.[1];
     assert.equal(named, `${origin}/sitemap.xml`);
+  });
+
+  test('the API catalog names every download of /openapi/ and llms.txt, by addresses the build holds', () => {
+    const {linkset} = JSON.parse(readFileSync(path.join(build, '.well-known', 'api-catalog'), 'utf8'));
+    const hrefs = linkset.flatMap(({anchor, ...relations}) => {
+      assert.equal(new URL(anchor).origin, origin);
+      return Object.values(relations).flatMap((links) => links.map((link) => new URL(link.href)));
+    });
+    for (const href of hrefs) {
+      assert.equal(href.origin, origin, href.href);
+      // A file, or a page: <route>/index.html.
+      const file = path.join(build, decodeURIComponent(href.pathname));
+      const held = statSync(file, {throwIfNoEntry: false})?.isFile() || existsSync(path.join(file, 'index.html'));
+      assert.ok(held, `${href.href} is not in the build`);
+    }
+    const named = new Set(hrefs.map((href) => href.pathname));
+    for (const download of readdirSync(path.join(build, 'openapi'))) {
+      assert.ok(named.has(`/openapi/${download}`), `the catalog does not name /openapi/${download}`);
+    }
+    assert.ok(named.has('/llms.txt'));
   });
 
   test('the sitemap dates the hand-written pages by their last change', () => {

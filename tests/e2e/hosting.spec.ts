@@ -3,15 +3,17 @@ import path from 'node:path';
 
 import {expect, test} from '@playwright/test';
 
+import {API_CATALOG_LINK, API_CATALOG_PATH} from '../../src/config/api-catalog';
 import {buildDir, hostConfig} from '../support/host';
-import {rawGet, type RawResponse} from '../support/http';
+import {rawGet, rawRequest, type RawResponse} from '../support/http';
 import {brotliModule} from '../support/nginx';
 import {expectNotFoundPage, waitForHydration} from '../support/pages';
 
 /**
- * The production host (nginx with deploy/nginx/) as a browser and a crawler
- * meet it: headers on every response, caching, compression, clean addresses
- * and the not-found page.
+ * The production host (nginx with deploy/nginx/) as a browser, a crawler and
+ * an AI agent meet it: headers on every response, caching, compression, clean
+ * addresses, a page's Markdown by content negotiation, the API catalog and the
+ * not-found page.
  */
 
 const asset = (folder: 'js' | 'css', prefix: string) => {
@@ -33,6 +35,14 @@ const SECURITY_HEADERS = {
 
 const REVALIDATE = 'no-cache';
 const IMMUTABLE = 'public, max-age=31536000, immutable';
+
+/** The request headers a response says it varies by. */
+const varies = (response: RawResponse): string[] => (response.headers.vary ?? '').split(/\s*,\s*/);
+
+/** What Chromium sends when it navigates to a page. */
+const BROWSER_ACCEPT =
+  'text/html,application/xhtml+xml,application/xml;q=0.9,image/avif,image/webp,image/apng,*/*;q=0.8,' +
+  'application/signed-exchange;v=b3;q=0.7';
 
 function expectSecurityHeaders(response: RawResponse, what: string): void {
   for (const [name, value] of Object.entries(SECURITY_HEADERS)) {
@@ -116,7 +126,7 @@ test.describe('production host', () => {
       for (const file of textFiles()) {
         const response = await rawGet(baseURL ?? '', file, {'Accept-Encoding': 'gzip'});
         expect(response.headers['content-encoding'], file).toBe('gzip');
-        expect(response.headers.vary, file).toBe('Accept-Encoding');
+        expect(varies(response), file).toContain('Accept-Encoding');
       }
     });
 
@@ -140,6 +150,129 @@ test.describe('production host', () => {
         const response = await rawGet(baseURL ?? '', file, {'Accept-Encoding': 'identity'});
         expect(response.headers['content-encoding'], file).toBeUndefined();
       }
+    });
+  });
+
+  test.describe('addresses an agent can use', () => {
+    const pages: [what: string, page: string, markdown: string][] = [
+      ['a guide', '/docs/docs/intro', '/docs/docs/intro.md'],
+      [
+        'a reference page',
+        '/docs/api/food-integration/accept-order',
+        '/docs/api/food-integration/accept-order.md',
+      ],
+      ['a landing page', '/food/', '/food.md'],
+      ['the home page', '/', '/index.md'],
+    ];
+    for (const [what, page, markdown] of pages) {
+      test(`${what}: Accept: text/markdown gives its Markdown, a browser its HTML, both with Vary: Accept`, async ({
+        baseURL,
+      }) => {
+        const file = await rawGet(baseURL ?? '', markdown);
+        expect(file.status).toBe(200);
+        const asMarkdown = await rawGet(baseURL ?? '', page, {Accept: 'text/markdown'});
+        expect(asMarkdown.status).toBe(200);
+        expect(asMarkdown.headers['content-type']).toBe('text/markdown; charset=utf-8');
+        expect(asMarkdown.body).toBe(file.body);
+        expect(asMarkdown.body).toMatch(/^---\ntitle: /);
+        expect(varies(asMarkdown)).toContain('Accept');
+        expect(asMarkdown.headers['cache-control']).toBe(REVALIDATE);
+        expectSecurityHeaders(asMarkdown, `${page} as Markdown`);
+
+        const asHtml = await rawGet(baseURL ?? '', page, {Accept: BROWSER_ACCEPT});
+        expect(asHtml.status).toBe(200);
+        expect(asHtml.headers['content-type']).toBe('text/html; charset=utf-8');
+        expect(asHtml.body).toMatch(/^<!doctype html>/i);
+        expect(varies(asHtml)).toContain('Accept');
+        expect(asHtml.headers['cache-control']).toBe(REVALIDATE);
+        expectSecurityHeaders(asHtml, `${page} as HTML`);
+      });
+    }
+
+    test('Markdown only when the request prefers it to HTML, by q-value', async ({baseURL}) => {
+      const answers: [accept: string, type: string][] = [
+        ['text/markdown, text/html;q=0.5', 'text/markdown'],
+        ['text/markdown;q=0.9, */*;q=0.8', 'text/markdown'],
+        ['text/markdown, */*', 'text/markdown'],
+        ['text/html, text/markdown', 'text/html'],
+        ['text/markdown;q=0.5, text/html', 'text/html'],
+        ['text/markdown;q=0', 'text/html'],
+        ['*/*', 'text/html'],
+        ['text/html', 'text/html'],
+        ['text/*', 'text/html'],
+      ];
+      for (const [accept, type] of answers) {
+        const response = await rawGet(baseURL ?? '', '/docs/docs/intro', {Accept: accept});
+        expect(response.headers['content-type'], accept).toBe(`${type}; charset=utf-8`);
+      }
+      const none = await rawGet(baseURL ?? '', '/docs/docs/intro');
+      expect(none.headers['content-type']).toBe('text/html; charset=utf-8');
+    });
+
+    test('a page without Markdown answers its HTML, redirects and unknown paths are as they were', async ({
+      baseURL,
+    }) => {
+      const markdown = {Accept: 'text/markdown'};
+      const post = await rawGet(baseURL ?? '', '/blog/welcome', markdown);
+      expect(post.status).toBe(200);
+      expect(post.headers['content-type']).toBe('text/html; charset=utf-8');
+      expect(varies(post)).not.toContain('Accept');
+      const redirect = await rawGet(baseURL ?? '', '/food', markdown);
+      expect(redirect.status).toBe(301);
+      expect(redirect.headers.location).toBe('/food/');
+      const missing = await rawGet(baseURL ?? '', '/docs/docs/no-such-page', markdown);
+      expect(missing.status).toBe(404);
+      expect(missing.headers['content-type']).toBe('text/html; charset=utf-8');
+    });
+
+    test('the API catalog is a linkset of the OpenAPI descriptions, docs, llms.txt and Postman collection, every link answering 200', async ({
+      baseURL,
+    }) => {
+      const response = await rawGet(baseURL ?? '', API_CATALOG_PATH);
+      expect(response.status).toBe(200);
+      expect(response.headers['content-type']).toBe('application/linkset+json');
+      expect(response.headers.link).toBe(API_CATALOG_LINK);
+      expect(response.headers['cache-control']).toBe(REVALIDATE);
+      expectSecurityHeaders(response, 'the API catalog');
+
+      const {linkset} = JSON.parse(response.body) as {linkset: Record<string, unknown>[]};
+      expect(Array.isArray(linkset) && linkset.length > 0).toBe(true);
+      const hrefs: string[] = [];
+      for (const {anchor, ...relations} of linkset) {
+        expect(typeof anchor === 'string' && URL.canParse(anchor), String(anchor)).toBe(true);
+        for (const [relation, links] of Object.entries(relations)) {
+          expect(Array.isArray(links), relation).toBe(true);
+          for (const link of links as {href?: unknown}[]) {
+            expect(typeof link.href, relation).toBe('string');
+            hrefs.push(link.href as string);
+          }
+        }
+      }
+      const paths = hrefs.map((href) => new URL(href).pathname);
+      for (const named of [
+        '/openapi/gerai-merchant-api.yaml',
+        '/openapi/gerai-food.yaml',
+        '/openapi/petstore.yaml',
+        '/openapi/gerai-merchant-api.postman_collection.json',
+        '/llms.txt',
+        '/docs/api/intro',
+      ]) {
+        expect(paths).toContain(named);
+      }
+      for (const path of paths) {
+        expect((await rawGet(baseURL ?? '', path)).status, path).toBe(200);
+      }
+
+      const head = await rawRequest(baseURL ?? '', API_CATALOG_PATH, {method: 'HEAD'});
+      expect(head.status).toBe(200);
+      expect(head.headers['content-type']).toBe('application/linkset+json');
+      expect(head.headers.link).toBe(API_CATALOG_LINK);
+      expect(head.body).toBe('');
+    });
+
+    test('the home page links to the API catalog; other pages do not', async ({baseURL}) => {
+      expect((await rawGet(baseURL ?? '', '/')).headers.link).toBe(API_CATALOG_LINK);
+      expect((await rawGet(baseURL ?? '', '/docs/docs/intro')).headers.link).toBeUndefined();
     });
   });
 

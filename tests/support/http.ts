@@ -16,10 +16,19 @@ export function rawGet(
   rawPath: string,
   headers: Record<string, string> = {},
 ): Promise<RawResponse> {
+  return rawRequest(baseURL, rawPath, {method: 'GET', headers});
+}
+
+/** As rawGet, with another method (HEAD). */
+export function rawRequest(
+  baseURL: string,
+  rawPath: string,
+  {method, headers = {}}: {method: 'GET' | 'HEAD'; headers?: Record<string, string>},
+): Promise<RawResponse> {
   const {hostname, port} = new URL(baseURL);
   return new Promise((resolve, reject) => {
     const request = httpRequest(
-      {host: hostname, port, path: rawPath, method: 'GET', headers, timeout: 10_000},
+      {host: hostname, port, path: rawPath, method, headers, timeout: 10_000},
       (response) => {
         const chunks: Buffer[] = [];
         response.on('data', (chunk: Buffer) => chunks.push(chunk));

@@ -11,7 +11,10 @@ const jiti = createJiti(root + '/');
 const {contentSecurityPolicy, hashSource, loadsTagManager, pageScripts, serverOrigins} = jiti(
   './scripts/host-config/csp.ts',
 );
-const {sitemapPaths, trailingSlashRoutes} = jiti('./scripts/host-config/routes.ts');
+const {LONGEST_ROUTE, markdownRoutes, sitemapPaths, trailingSlashRoutes} = jiti(
+  './scripts/host-config/routes.ts',
+);
+const {markdownPath} = jiti('./src/config/page-markdown.ts');
 
 /** The directive of a policy, e.g. the sources of script-src. */
 const directive = (policy, name) =>
@@ -127,5 +130,23 @@ describe('routes that keep a trailing slash', () => {
 
   test('refuse characters that do not belong in an nginx map', () => {
     assert.throws(() => trailingSlashRoutes(['/a"b/']), /characters/);
+  });
+});
+
+describe('routes that have a Markdown version', () => {
+  const routes = ['/', '/docs/docs/intro', '/food/', '/blog/welcome', '/search'];
+  const files = new Set(['/index.md', '/docs/docs/intro.md', '/food.md']);
+
+  test('are the pages whose Markdown the build holds, as nginx compares them: no trailing slash, the root ""', () => {
+    assert.deepEqual(
+      markdownRoutes(routes, markdownPath, (file) => files.has(file)),
+      ['', '/docs/docs/intro', '/food'],
+    );
+  });
+
+  test('refuse a route longer than the host maps take, naming it', () => {
+    const long = `/docs/${'a'.repeat(LONGEST_ROUTE)}`;
+    assert.throws(() => markdownRoutes([long], markdownPath, () => true), new RegExp(long));
+    assert.throws(() => trailingSlashRoutes([`${long}/`]), /map_hash_bucket_size/);
   });
 });

@@ -1,5 +1,5 @@
 // What every page tells crawlers and link previews (meta description of a generated
-// reference page, robots.txt) and where "Edit this page" leads.
+// reference page, robots.txt, the API catalog) and where "Edit this page" leads.
 import assert from 'node:assert/strict';
 import {describe, test} from 'node:test';
 
@@ -10,6 +10,9 @@ import {root} from '../support/openapi.mjs';
 const jiti = createJiti(root + '/');
 const {metaDescription} = jiti('./src/config/api-reference/meta-description.ts');
 const {robotsTxt} = jiti('./src/plugins/robots-txt/index.ts');
+const {apiCatalog} = jiti('./src/config/api-catalog.ts');
+const {GERAI_FULL_DOWNLOAD, GERAI_POSTMAN_DOWNLOAD, geraiApiSections, sectionDownload} =
+  jiti('./src/config/openapi.ts');
 const {docsEditUrl} = jiti('./src/config/edit-url.ts');
 const {REPOSITORY_URL} = jiti('./src/constants.ts');
 
@@ -66,6 +69,63 @@ describe('robots.txt', () => {
     assert.match(
       robotsTxt('http://localhost:3000', '/portal/'),
       /^Sitemap: http:\/\/localhost:3000\/portal\/sitemap\.xml$/m,
+    );
+  });
+});
+
+describe('the API catalog (RFC 9727)', () => {
+  const catalog = apiCatalog('http://localhost:3000', (file) => `title of ${file}`);
+  const targets = catalog.linkset.flatMap((context) => [
+    ...context['service-desc'],
+    ...context['service-doc'],
+  ]);
+
+  test('is a linkset: contexts with an anchor, links by relation with an href, a type and a title', () => {
+    assert.ok(catalog.linkset.length >= 2);
+    for (const context of catalog.linkset) {
+      assert.match(context.anchor, /^http:\/\/localhost:3000\//);
+      for (const [relation, links] of Object.entries(context)) {
+        if (relation === 'anchor') continue;
+        assert.ok(Array.isArray(links) && links.length > 0, relation);
+        for (const link of links) assert.deepEqual(Object.keys(link).sort(), ['href', 'title', 'type']);
+      }
+    }
+  });
+
+  test('names every download of the merchant API and the pet store, by absolute address on the site', () => {
+    const descriptions = catalog.linkset.flatMap((context) =>
+      context['service-desc'].map((link) => link.href),
+    );
+    assert.deepEqual(descriptions.sort(), [
+      ...[
+        GERAI_FULL_DOWNLOAD,
+        GERAI_POSTMAN_DOWNLOAD,
+        'petstore.yaml',
+        ...geraiApiSections.map(sectionDownload),
+      ]
+        .map((file) => `http://localhost:3000/openapi/${file}`)
+        .sort(),
+    ]);
+    const section = targets.find((link) => link.href.endsWith(sectionDownload(geraiApiSections[0])));
+    assert.equal(section.title, `title of gerai/${geraiApiSections[0].file}`);
+  });
+
+  test('names the docs as pages and as Markdown, and llms.txt', () => {
+    const hrefs = targets.map((link) => link.href);
+    for (const href of [
+      'http://localhost:3000/docs/api/intro',
+      'http://localhost:3000/docs/api/intro.md',
+      'http://localhost:3000/docs/docs/intro',
+      'http://localhost:3000/llms.txt',
+    ]) {
+      assert.ok(hrefs.includes(href), href);
+    }
+  });
+
+  test('takes the origin as SITE_URL gives it, with or without a trailing slash', () => {
+    assert.deepEqual(
+      apiCatalog('https://developer.gerai.example/', () => 't'),
+      apiCatalog('https://developer.gerai.example', () => 't'),
     );
   });
 });

@@ -1,0 +1,117 @@
+/**
+ * The API catalog (RFC 9727) the build publishes at `/.well-known/api-catalog`
+ * (src/plugins/api-catalog): a linkset (RFC 9264, `application/linkset+json`)
+ * with one link context per API the portal documents. Each context is
+ * anchored at the API's reference on the site and names its OpenAPI
+ * descriptions and the Postman collection (`service-desc`) and its
+ * documentation, as a page and as Markdown, and llms.txt (`service-doc`).
+ * The downloads come from src/config/openapi.ts, the Markdown addresses from
+ * src/config/page-markdown.ts; every address is absolute, on the site's origin.
+ */
+import {PRODUCT_NAME} from '../constants';
+import {
+  GERAI_FULL_DOWNLOAD,
+  GERAI_POSTMAN_DOWNLOAD,
+  geraiApiSections,
+  OPENAPI_DOWNLOADS_PATH,
+  PETSTORE_DESCRIPTION,
+  sectionDownload,
+} from './openapi';
+import {LLMS_INDEX, markdownPath} from './page-markdown';
+
+/** Where the catalog is served (RFC 8615 well-known URI, registered by RFC 9727). */
+export const API_CATALOG_PATH = '/.well-known/api-catalog';
+
+/** The `Link` header value that points to the catalog (RFC 9727 relation `api-catalog`). */
+export const API_CATALOG_LINK = `<${API_CATALOG_PATH}>; rel="api-catalog"`;
+
+/** A link target of the linkset's JSON form (RFC 9264, section 4.2.4). */
+export interface LinkTarget {
+  readonly href: string;
+  readonly type: string;
+  readonly title: string;
+}
+
+/** A link context: the API it is about, and its links by relation type. */
+export interface LinkContext {
+  readonly anchor: string;
+  readonly 'service-desc': readonly LinkTarget[];
+  readonly 'service-doc': readonly LinkTarget[];
+}
+
+export interface Linkset {
+  readonly linkset: readonly LinkContext[];
+}
+
+/** How the host serves each kind of file the catalog links to (deploy/nginx/snippets/site.conf). */
+const TYPES = {
+  openapi: 'application/yaml',
+  postman: 'application/json',
+  page: 'text/html',
+  markdown: 'text/markdown',
+  text: 'text/plain',
+} as const;
+
+/** A documentation page: the page itself and its Markdown version. */
+function pageLinks(siteUrl: string, route: string, title: string): LinkTarget[] {
+  return [
+    {href: `${siteUrl}${route}`, type: TYPES.page, title},
+    {href: `${siteUrl}${markdownPath(route)}`, type: TYPES.markdown, title: `${title} (Markdown)`},
+  ];
+}
+
+/**
+ * The catalog of a site at `siteUrl` (an origin, as SITE_URL gives it).
+ * `descriptionTitle` gives the title of a description under `openapi/`
+ * (`gerai/food.yaml`, `petstore.yaml`): its `info.title`.
+ */
+export function apiCatalog(siteUrl: string, descriptionTitle: (file: string) => string): Linkset {
+  const origin = siteUrl.replace(/\/+$/, '');
+  const download = (file: string) => `${origin}${OPENAPI_DOWNLOADS_PATH}${file}`;
+  const merchantReference = '/docs/api/intro';
+  const petStoreReference = '/api/introduction';
+  return {
+    linkset: [
+      {
+        anchor: `${origin}${merchantReference}`,
+        'service-desc': [
+          {
+            href: download(GERAI_FULL_DOWNLOAD),
+            type: TYPES.openapi,
+            title: `${PRODUCT_NAME} merchant API, every section in one OpenAPI description`,
+          },
+          ...geraiApiSections.map((section) => ({
+            href: download(sectionDownload(section)),
+            type: TYPES.openapi,
+            title: descriptionTitle(`gerai/${section.file}`),
+          })),
+          {
+            href: download(GERAI_POSTMAN_DOWNLOAD),
+            type: TYPES.postman,
+            title: `${PRODUCT_NAME} merchant API, Postman collection (v2.1)`,
+          },
+        ],
+        'service-doc': [
+          ...pageLinks(origin, merchantReference, `${PRODUCT_NAME} merchant API reference`),
+          ...pageLinks(origin, '/docs/docs/intro', `${PRODUCT_NAME} integration guides`),
+          {
+            href: `${origin}${LLMS_INDEX}`,
+            type: TYPES.text,
+            title: 'Every page of the portal, listed for AI assistants (llms.txt)',
+          },
+        ],
+      },
+      {
+        anchor: `${origin}${petStoreReference}`,
+        'service-desc': [
+          {
+            href: download(PETSTORE_DESCRIPTION),
+            type: TYPES.openapi,
+            title: descriptionTitle(PETSTORE_DESCRIPTION),
+          },
+        ],
+        'service-doc': pageLinks(origin, petStoreReference, 'Pet store sample API reference'),
+      },
+    ],
+  };
+}
