@@ -79,8 +79,11 @@ const MAX_TYPO_LENGTH = 24;
 const MAX_PER_PAGE = 2;
 /** A query shorter than this is a reader's first letters: answered by what has loaded, never waiting. */
 const FIRST_LETTERS = 3;
-/** How many of the best candidates are weighed again by closeness. */
-const REWEIGHED = 100;
+/**
+ * How many of the best candidates are weighed again by closeness, which reads
+ * their text: four times the box's suggestions, or as many as a longer list shows.
+ */
+const REWEIGHED = 32;
 
 /** How a match weighs, by document type: a title before a heading before text. */
 const TYPE_WEIGHT: Record<DocumentType, number> = {
@@ -543,7 +546,7 @@ export class SearchWorker {
     const memo: StemMemo = new Map();
     const isPasted = pasted(typed);
     if (isPasted || query.length >= 2) {
-      const closest = candidates.slice(0, REWEIGHED);
+      const closest = candidates.slice(0, Math.max(REWEIGHED, limit));
       await this.documents(baseUrl, lead, closest, wait);
       // A text that holds the query's characters as typed comes first. (Read in place: a copy of
       // every text in lower case would be thousands of strings for a path's common words.)
@@ -578,9 +581,11 @@ export class SearchWorker {
     const chosen: SearchResult[] = [];
     let next = 0;
     while (chosen.length < limit && next < candidates.length) {
-      // Those that could still be shown, a few more than the places left.
+      // Those that could still be shown, a few more than the places left (a section found twice is
+      // shown once).
       const batch: Candidate[] = [];
-      while (next < candidates.length && batch.length < 2 * (limit - chosen.length) + 4) {
+      const wanted = Math.ceil((limit - chosen.length) * 1.25) + 2;
+      while (next < candidates.length && batch.length < wanted) {
         const candidate = candidates[next++];
         if (candidate.covered < enough) {
           next = candidates.length;

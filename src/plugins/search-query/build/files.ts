@@ -25,7 +25,7 @@ export type EntryDocuments = readonly (readonly SearchDocument[])[];
 
 /** About this much JSON per shard and per chunk: small enough that a query fetches little it does not read. */
 const SHARD_BYTES = 24 * 1024;
-const CHUNK_BYTES = 8 * 1024;
+const CHUNK_BYTES = 2 * 1024;
 
 const K1 = 1.2;
 const B = 0.75;
