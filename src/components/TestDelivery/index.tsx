@@ -206,7 +206,7 @@ export default function TestDelivery({
         ) : (
           <>
             Signed for the example&apos;s time, {isoTime(signed.timestamp)} (<code>t={signed.timestamp}</code>
-            ).
+            ): a receiver accepts it only with its clock within 5 minutes of that time.
           </>
         )}
         {signingFailed !== null && (
@@ -221,9 +221,8 @@ export default function TestDelivery({
       </p>
       <noscript>
         <p className={styles.noScript}>
-          Without JavaScript this page cannot sign for the current time: a receiver refuses this delivery as
-          stale unless its clock is set to the example&apos;s time. Edit the address in the command, or use a
-          sample sender, which signs for the current time.
+          Without JavaScript this page cannot sign for the current time. Edit the address in the command, and
+          use a sample sender for a delivery signed now.
         </p>
       </noscript>
       <div role="status" className={styles.visuallyHidden}>
