@@ -10,8 +10,9 @@
  * 3. Into a temporary folder: bundles each description for download and
  *    converts the joined one into a Postman collection
  *    (./postman-collection.ts); writes the raw body of the worked signature
- *    example and the signature test vectors, byte for byte, and the field
- *    tables of the objects glossary from the schemas; then runs the generator
+ *    example, the signature test vectors and the example body of each webhook
+ *    event, byte for byte, and the field tables of the objects glossary from
+ *    the schemas; then runs the generator
  *    of `docusaurus-plugin-openapi-docs` for the sample pet store (`api/`) and
  *    for the merchant API (`docs/api/`) side by side, and checks it produced
  *    what the sidebars need (the generator reports some failures without an
@@ -52,6 +53,7 @@ import {
   SIGNATURE_VECTORS_DOWNLOAD,
   SIGNED_BODY_DOWNLOAD,
 } from '../src/config/signature-example';
+import {eventBody, eventExampleDownload} from '../src/config/test-delivery';
 import {fingerprintInputs, recordRun, reusableRun} from './generate-api-docs/reuse';
 import {writeOpenApiDownloads} from './openapi-downloads';
 import {writePostmanCollection} from './postman-collection';
@@ -200,6 +202,22 @@ async function generate(staging: string): Promise<void> {
     path.join(root, 'samples', 'webhooks', 'test-vectors.json'),
     path.join(staging, 'static', SIGNATURE_VECTORS_DOWNLOAD),
   );
+  // Each webhook event's example, as its page's test delivery sends it: the sample senders fetch it.
+  for (const {file} of geraiApiSections) {
+    const doc = parse(readFileSync(path.join(root, 'openapi', 'gerai', file), 'utf8')) as {
+      webhooks?: Record<string, {post?: {requestBody?: {content?: Record<string, {example?: unknown}>}}}>;
+    };
+    for (const [eventName, item] of Object.entries(doc.webhooks ?? {})) {
+      const example = Object.values(item.post?.requestBody?.content ?? {})[0]?.example;
+      if (example !== undefined) {
+        writeFileSync(
+          path.join(staging, 'static', eventExampleDownload(eventName)),
+          eventBody(example),
+          'utf8',
+        );
+      }
+    }
+  }
   mkdirSync(path.dirname(path.join(staging, GLOSSARY_PARTIAL)), {recursive: true});
   writeFileSync(
     path.join(staging, GLOSSARY_PARTIAL),

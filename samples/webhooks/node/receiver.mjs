@@ -120,5 +120,8 @@ if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) 
       console.log(`${header.timestamp} ${header.event_name} ${header.event_id}`, body.order?.id ?? '');
     },
   });
-  server.listen(port, () => console.log(`listening on http://localhost:${port}/webhooks/gerai`));
+  // PORT=0 picks a free port; the line below names the one in use.
+  server.listen(port, () =>
+    console.log(`listening on http://localhost:${server.address().port}/webhooks/gerai`),
+  );
 }

@@ -10,6 +10,10 @@
  * computed with the Web Crypto API.
  */
 
+import {computeSignature} from './hmac';
+
+export {computeSignature};
+
 export type VerifyReason = 'ok' | 'malformed_header' | 'signature_mismatch' | 'timestamp_out_of_tolerance';
 
 export const DEFAULT_TOLERANCE_SECONDS = 300;
@@ -92,35 +96,6 @@ export function parseSignatureHeader(header: string): ParseResult {
     return {ok: false, problem: 'it has no t (the Unix time at which the delivery was signed)'};
   if (signatures.length === 0) return {ok: false, problem: 'it has no v1 signature'};
   return {ok: true, header: {timestamp, signatures}};
-}
-
-function subtleCrypto(): SubtleCrypto {
-  const subtle = globalThis.crypto?.subtle;
-  if (subtle === undefined) {
-    throw new Error(
-      'This browser offers no Web Crypto API here (it needs a page served over HTTPS or from localhost).',
-    );
-  }
-  return subtle;
-}
-
-function toHex(buffer: ArrayBuffer): string {
-  return Array.from(new Uint8Array(buffer), (byte) => byte.toString(16).padStart(2, '0')).join('');
-}
-
-/** The lowercase hex HMAC-SHA256 of `<timestamp>.<rawBody>`, keyed with the secret's UTF-8 bytes. */
-export async function computeSignature(
-  rawBody: string,
-  timestamp: number | string,
-  secret: string,
-): Promise<string> {
-  const subtle = subtleCrypto();
-  const encoder = new TextEncoder();
-  const key = await subtle.importKey('raw', encoder.encode(secret), {name: 'HMAC', hash: 'SHA-256'}, false, [
-    'sign',
-  ]);
-  const mac = await subtle.sign('HMAC', key, encoder.encode(`${timestamp}.${rawBody}`));
-  return toHex(mac);
 }
 
 /** Compares two strings of the same length without stopping at the first difference. */

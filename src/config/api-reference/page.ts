@@ -1,5 +1,6 @@
 import type {ApiPageMetadata} from 'docusaurus-plugin-openapi-docs/src/types';
 
+import {signedEventExample, TEST_DELIVERY_SECRET} from '../test-delivery';
 import {codeBlock, inlineCode, jsxString, mdxLine, mdxMarkdown} from './mdx';
 import {fieldItem, schemaBlock, wrapFields, type SchemaObject} from './schema';
 
@@ -17,14 +18,17 @@ import {fieldItem, schemaBlock, wrapFields, type SchemaObject} from './schema';
 export function createApiPageMarkdown({title, api}: ApiPageMetadata): string {
   const operation = api as unknown as Operation;
   const isEvent = operation.method === 'event';
+  const testDelivery = isEvent ? testDeliverySection(operation, title) : '';
   return [
     'import ApiEndpoint from "@site/src/components/ApiEndpoint";',
+    testDelivery ? 'import TestDelivery from "@site/src/components/TestDelivery";' : '',
     `# ${mdxLine(title)}`,
     `<ApiEndpoint method=${jsxString(operation.method)} path=${jsxString(isEvent ? title : operation.path)} />`,
     operation.deprecated ? ':::warning[Deprecated]\n\nThis operation is deprecated.\n\n:::' : '',
     mdxMarkdown(operation.description),
     isEvent ? '' : accessSection(operation),
     isEvent ? eventSection(operation) : requestSection(operation),
+    testDelivery,
     responsesSection(operation, isEvent),
     callbacksSection(operation),
   ]
@@ -301,6 +305,41 @@ function eventSection(operation: Operation): string {
     }
   }
   return parts.join('\n\n');
+}
+
+/** The heading of an event's test delivery, and its id, which names the delivery's region. */
+const TEST_DELIVERY_TITLE = 'Test delivery';
+export const TEST_DELIVERY_HEADING = 'test-delivery';
+
+/**
+ * A delivery of the event's example that a reader sends to their own
+ * receiver: the body, headers and signature of src/config/test-delivery.ts,
+ * shown as a curl command by src/components/TestDelivery.
+ */
+function testDeliverySection(operation: Operation, eventName: string): string {
+  const example = exampleOf(Object.values(operation.requestBody?.content ?? {})[0]);
+  if (example === undefined) {
+    return '';
+  }
+  const signed = signedEventExample(eventName, example);
+  return [
+    `## ${TEST_DELIVERY_TITLE}`,
+    [
+      'Check that your receiver accepts this event before @@PRODUCT@@ sends it. Start it with the sandbox',
+      'secret of the [worked example](/docs/api/webhooks/receiving-notifications#a-worked-example), here',
+      'the Node.js sample receiver:',
+    ].join('\n'),
+    codeBlock('bash', `GERAI_WEBHOOK_SECRET=${TEST_DELIVERY_SECRET} node receiver.mjs`),
+    [
+      'Then run the command below. It posts the example payload byte for byte, with the headers of a',
+      'real delivery and a signature made with that secret: your receiver should answer `200`. The',
+      'senders of [Test your receiver](/docs/api/webhooks/receiving-notifications#test-your-receiver)',
+      'send any event this way, and stale and tampered deliveries too, which your receiver must refuse.',
+    ].join('\n'),
+    `<TestDelivery labelledBy=${jsxString(TEST_DELIVERY_HEADING)} eventId=${jsxString(signed.eventId)} ` +
+      `body=${jsxString(signed.body)} secret=${jsxString(TEST_DELIVERY_SECRET)} ` +
+      `timestamp={${signed.timestamp}} signature=${jsxString(signed.signature)} />`,
+  ].join('\n\n');
 }
 
 function responsesSection(operation: Operation, isEvent: boolean): string {

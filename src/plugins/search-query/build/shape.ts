@@ -38,8 +38,8 @@ const REFERENCE_HEADINGS = new Set([
   '#header-parameters',
   '#payload',
 ]);
-/** A section of example data, never indexed. */
-const EXAMPLE_SECTION = /^#example|-example$/;
+/** A section of example data, never indexed: examples, and an event's test delivery (its example, signed). */
+const EXAMPLE_SECTION = /^#example|-example$|^#test-delivery$/;
 /** A response section: `#200-ok`, `#any-other-status`. */
 const RESPONSE_SECTION = /^#(\d{3}-|any-other-status)/;
 /** The card headings of hub pages start with the card's emoji. */
