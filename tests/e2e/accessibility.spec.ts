@@ -1,5 +1,6 @@
-import {expect, test, type Page} from '@playwright/test';
+import {expect, type Page} from '@playwright/test';
 
+import {test} from '../support/fixtures';
 import {expectNoAxeViolations, SEARCH_LISTBOX} from '../support/accessibility';
 import {isStill, settle, waitForHydration} from '../support/pages';
 

@@ -1,5 +1,6 @@
-import {expect, test} from '@playwright/test';
+import {expect} from '@playwright/test';
 
+import {test} from '../support/fixtures';
 import {expectNotFoundPage, NOT_FOUND_HEADING, waitForHydration, watchErrors} from '../support/pages';
 
 /**

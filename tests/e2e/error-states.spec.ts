@@ -1,5 +1,6 @@
-import {expect, type Page, type Route, test} from '@playwright/test';
+import {expect, type Page, type Route} from '@playwright/test';
 
+import {test} from '../support/fixtures';
 import {expectNoAxeViolations} from '../support/accessibility';
 import {countDocumentLoads, waitForHydration} from '../support/pages';
 

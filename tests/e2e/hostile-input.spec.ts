@@ -1,6 +1,7 @@
-import {expect, type Page, test} from '@playwright/test';
+import {expect, type Page} from '@playwright/test';
 
 import {limitQuery, MAX_QUERY_LENGTH} from '../../src/theme/SearchBar/queryLength';
+import {test} from '../support/fixtures';
 import {rawGet} from '../support/http';
 import {
   countDocumentLoads,

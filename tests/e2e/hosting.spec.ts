@@ -1,9 +1,10 @@
 import {readdirSync} from 'node:fs';
 import path from 'node:path';
 
-import {expect, test} from '@playwright/test';
+import {expect} from '@playwright/test';
 
 import {API_CATALOG_LINK, API_CATALOG_PATH} from '../../src/config/api-catalog';
+import {test} from '../support/fixtures';
 import {buildDir, hostConfig} from '../support/host';
 import {rawGet, rawRequest, type RawResponse} from '../support/http';
 import {brotliModule} from '../support/nginx';

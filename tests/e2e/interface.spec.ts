@@ -1,5 +1,6 @@
-import {expect, test} from '@playwright/test';
+import {expect} from '@playwright/test';
 
+import {test} from '../support/fixtures';
 import {expectNotFoundPage, waitForHydration, watchErrors} from '../support/pages';
 
 test.describe('navbar', () => {

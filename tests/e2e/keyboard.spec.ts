@@ -1,5 +1,6 @@
-import {expect, test, type Locator, type Page} from '@playwright/test';
+import {expect, type Locator, type Page} from '@playwright/test';
 
+import {test} from '../support/fixtures';
 import {waitForHydration} from '../support/pages';
 
 /**

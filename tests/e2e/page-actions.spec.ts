@@ -1,5 +1,6 @@
-import {expect, test, type Page} from '@playwright/test';
+import {expect, type Page} from '@playwright/test';
 
+import {test} from '../support/fixtures';
 import {rawGet} from '../support/http';
 import {expectNoAxeViolations} from '../support/accessibility';
 import {waitForHydration, watchErrors} from '../support/pages';

@@ -1,5 +1,6 @@
-import {expect, test, type Page} from '@playwright/test';
+import {expect, type Page} from '@playwright/test';
 
+import {test} from '../support/fixtures';
 import {waitForHydration, watchErrors} from '../support/pages';
 
 /** What the page has stored: cookies, local storage and session storage. */

@@ -1,5 +1,6 @@
-import {expect, test, type Browser, type Page} from '@playwright/test';
+import {expect, type Browser, type Page} from '@playwright/test';
 
+import {test, watchRenderer} from '../support/fixtures';
 import {expectNoAxeViolations} from '../support/accessibility';
 import {buildDir, builtSitemapPaths, hostConfig, watchPolicyViolations} from '../support/host';
 import {samplePages} from '../support/page-kinds';
@@ -240,5 +241,31 @@ test.describe('a renderer that stops answering', () => {
     expect((outcome as Error).message).toMatch(/stopped answering during "reading the title"/);
     expect(Date.now() - started).toBeLessThan(10_000);
     await page.close({runBeforeUnload: false});
+  });
+
+  test('is found by the watchdog of every browser test, which ends the page', async ({browser}) => {
+    const context = await browser.newContext();
+    const page = await context.newPage();
+    await page.goto('/');
+    await page.evaluate(() => {
+      setTimeout(() => {
+        for (;;);
+      }, 0);
+    });
+    let stalled = false;
+    const started = Date.now();
+    const watchdog = watchRenderer(page, {
+      every: 300,
+      misses: 2,
+      onStall: async () => {
+        stalled = true;
+        await page.close({runBeforeUnload: false});
+      },
+    });
+    await expect.poll(() => stalled, {timeout: 15_000}).toBe(true);
+    await watchdog.stop();
+    expect(page.isClosed()).toBe(true);
+    expect(Date.now() - started).toBeLessThan(15_000);
+    await context.close();
   });
 });

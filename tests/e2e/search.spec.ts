@@ -1,5 +1,6 @@
-import {expect, type Page, test} from '@playwright/test';
+import {expect, type Page} from '@playwright/test';
 
+import {test} from '../support/fixtures';
 import {navbarSearch, waitForHydration} from '../support/pages';
 
 /** The suggestion list that drops down under the navbar search box. */

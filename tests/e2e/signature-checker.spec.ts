@@ -1,6 +1,7 @@
 import {readFileSync} from 'node:fs';
 import path from 'node:path';
-import {test, expect, type Locator, type Page} from '@playwright/test';
+import {expect, type Locator, type Page} from '@playwright/test';
+import {test} from '../support/fixtures';
 
 /**
  * The interactive checker on the "Receiving notifications" page must give the

@@ -1,8 +1,9 @@
 import {readFileSync} from 'node:fs';
 import path from 'node:path';
-import {expect, test, type Locator, type Page} from '@playwright/test';
+import {expect, type Locator, type Page} from '@playwright/test';
 
 import {verifySignature} from '../../samples/webhooks/node/verify-signature.mjs';
+import {test} from '../support/fixtures';
 import {waitForHydration} from '../support/pages';
 import {deliveryOf} from '../support/test-delivery.mjs';
 

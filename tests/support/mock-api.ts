@@ -1,7 +1,9 @@
 import {type ChildProcess, spawn} from 'node:child_process';
 import path from 'node:path';
 
-import {expect, type Page, test as base} from '@playwright/test';
+import {expect, type Page} from '@playwright/test';
+
+import {test as base} from './fixtures';
 
 import {buildDir} from './host';
 import {openRequestPanel} from './pages';

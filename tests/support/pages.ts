@@ -217,6 +217,31 @@ export class RendererStalled extends Error {}
 const PROBE_TIMEOUT = 3_000;
 
 /**
+ * Whether the page's renderer answers a trivial script within `timeout` ms.
+ * An error (the page navigated away, or was closed) is an answer too: only
+ * silence means the renderer has stopped.
+ */
+export async function rendererAnswers(page: Page, timeout = PROBE_TIMEOUT): Promise<boolean> {
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const silence = new Promise<false>((resolve) => {
+    timer = setTimeout(() => resolve(false), timeout);
+  });
+  try {
+    return await Promise.race([
+      page
+        .evaluate(() => true)
+        .then(
+          () => true,
+          () => true,
+        ),
+      silence,
+    ]);
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
+/**
  * A guard for the steps of a visit: runs a step within `budget` ms. When the
  * step takes longer, it asks the page for a trivial answer: a renderer that
  * gives none within 3 s has stopped (headless Chromium now and then does under
@@ -237,11 +262,7 @@ export function stallGuard(page: Page) {
     } finally {
       clearTimeout(timer);
     }
-    const answers = await Promise.race([
-      page.evaluate(() => true).catch(() => false),
-      new Promise<boolean>((resolve) => setTimeout(() => resolve(false), PROBE_TIMEOUT)),
-    ]);
-    if (!answers) {
+    if (!(await rendererAnswers(page, PROBE_TIMEOUT))) {
       throw new RendererStalled(
         `the renderer stopped answering during "${what}": no answer to a trivial script within ${PROBE_TIMEOUT} ms, after ${budget} ms`,
       );
