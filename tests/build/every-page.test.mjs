@@ -6,7 +6,7 @@
 // The browser checks what only a browser can see on a sample of pages that covers every kind
 // and every component (tests/e2e/page-kinds.spec.ts). Run after `npm run build`.
 import assert from 'node:assert/strict';
-import {readdirSync, readFileSync} from 'node:fs';
+import {readFileSync} from 'node:fs';
 import {availableParallelism} from 'node:os';
 import path from 'node:path';
 import {before, describe, test} from 'node:test';
@@ -20,31 +20,13 @@ import {root} from '../support/openapi.mjs';
 const jiti = createJiti(root + '/');
 const {specRoutes} = jiti('./tests/fixtures/routes.ts');
 const {sitemapPaths} = jiti('./scripts/host-config/routes.ts');
+const {builtPages} = jiti('./tests/support/built-pages.ts');
 
 const buildDir = path.resolve(root, process.env.PORTAL_BUILD_DIR ?? 'build');
 const sitemapXml = readFileSync(path.join(buildDir, 'sitemap.xml'), 'utf8');
 const sitemap = sitemapPaths(sitemapXml);
 const origin = new URL(/<loc>\s*([^<\s]+)/.exec(sitemapXml)[1]).origin;
 const {scriptHashes} = JSON.parse(readFileSync(path.join(buildDir, '.nginx', 'host-config.json'), 'utf8'));
-
-/** Every HTML file of the build (not the hidden host configuration), with its route. */
-function builtPages() {
-  const canonical = new Set(sitemap);
-  const walk = (dir) =>
-    readdirSync(dir, {withFileTypes: true}).flatMap((entry) => {
-      if (entry.name.startsWith('.') || entry.name === 'assets') return [];
-      const full = path.join(dir, entry.name);
-      if (entry.isDirectory()) return walk(full);
-      return entry.name.endsWith('.html') ? [full] : [];
-    });
-  return walk(buildDir).map((file) => {
-    const relative = path.relative(buildDir, file).split(path.sep).join('/');
-    const bare = `/${relative.replace(/(^|\/)index\.html$/, '')}`.replace(/\/$/, '') || '/';
-    // The sitemap's form of the route: with its trailing slash where the site gives it one.
-    const route = relative.endsWith('index.html') && canonical.has(`${bare}/`) ? `${bare}/` : bare;
-    return {route, file};
-  });
-}
 
 /** Inspects the pages in worker threads; resolves with each page's findings. */
 function inspectAll(pages) {
@@ -68,7 +50,7 @@ function inspectAll(pages) {
   ).then((results) => new Map(results.flat().map((result) => [result.route, result])));
 }
 
-const pages = builtPages();
+const pages = builtPages(buildDir, sitemap);
 
 describe('the sitemap', () => {
   test('lists every route of the specification, each answered by a page of the build', () => {

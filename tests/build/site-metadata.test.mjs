@@ -17,17 +17,12 @@ const build = path.resolve(root, process.env.PORTAL_BUILD_DIR ?? 'build');
 const jiti = createJiti(root + '/');
 const {REPOSITORY_URL} = jiti('./src/constants.ts');
 
+const {builtPages} = jiti('./tests/support/built-pages.ts');
+
 /** Every HTML page of the build, except the redirect pages, which only send the browser on. */
 function pages() {
-  const walk = (dir) =>
-    readdirSync(dir, {withFileTypes: true}).flatMap((entry) => {
-      if (entry.name.startsWith('.') || entry.name === 'assets') return [];
-      const full = path.join(dir, entry.name);
-      if (entry.isDirectory()) return walk(full);
-      return entry.name.endsWith('.html') ? [full] : [];
-    });
-  return walk(build)
-    .map((file) => ({file: path.relative(build, file), $: load(readFileSync(file, 'utf8'))}))
+  return builtPages(build, [])
+    .map(({file}) => ({file: path.relative(build, file), $: load(readFileSync(file, 'utf8'))}))
     .filter(({$}) => $('meta[http-equiv="refresh"]').length === 0);
 }
 

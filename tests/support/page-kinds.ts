@@ -1,5 +1,6 @@
-import {readdirSync, readFileSync} from 'node:fs';
-import path from 'node:path';
+import {readFileSync} from 'node:fs';
+
+import {builtPages} from './built-pages';
 
 /**
  * A sample of the build's pages that holds every kind of page and every
@@ -30,15 +31,6 @@ export interface SampledPage {
 /** Classes that name one page, not a kind of page or a component. */
 const PAGE_OWN = /^docs-doc-id-/;
 
-function htmlFiles(dir: string): string[] {
-  return readdirSync(dir, {withFileTypes: true}).flatMap((entry) => {
-    if (entry.name.startsWith('.') || entry.name === 'assets') return [];
-    const full = path.join(dir, entry.name);
-    if (entry.isDirectory()) return htmlFiles(full);
-    return entry.name.endsWith('.html') ? [full] : [];
-  });
-}
-
 function classValues(markup: string): string[] {
   return [...markup.matchAll(/\sclass=(?:"([^"]*)"|'([^']*)'|([^\s>"']+))/g)].flatMap((match) =>
     (match[1] ?? match[2] ?? match[3]).split(/\s+/).filter(Boolean),
@@ -66,15 +58,8 @@ export function pageFeatures(html: string): Set<string> {
  * only send the browser on), each page named by the route the sitemap gives it.
  */
 export function samplePages(buildDir: string, sitemapRoutes: readonly string[]): SampledPage[] {
-  const canonical = new Set(sitemapRoutes);
-  const pages = htmlFiles(buildDir)
-    .map((file) => {
-      const relative = path.relative(buildDir, file).split(path.sep).join('/');
-      const bare = `/${relative.replace(/(^|\/)index\.html$/, '')}`.replace(/\/$/, '') || '/';
-      const route = relative.endsWith('index.html') && canonical.has(`${bare}/`) ? `${bare}/` : bare;
-      const html = readFileSync(file, 'utf8');
-      return {route, html};
-    })
+  const pages = builtPages(buildDir, sitemapRoutes)
+    .map(({file, route}) => ({route, html: readFileSync(file, 'utf8')}))
     .filter(({route, html}) => route !== '/404.html' && !/<meta\s+http-equiv=["']?refresh/i.test(html))
     .map(({route, html}) => ({route, features: pageFeatures(html)}))
     .sort((a, b) => (a.route < b.route ? -1 : 1));
