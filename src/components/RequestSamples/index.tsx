@@ -64,6 +64,13 @@ function fetchSamples(load: Loader): Promise<PageSamples> {
   return promise;
 }
 
+/**
+ * The content of a panel whose code the server wrote: React sets an element's
+ * `dangerouslySetInnerHTML` again only when it is another object, so this one
+ * object keeps the server's code in place through every render.
+ */
+const AS_THE_SERVER_WROTE_IT = {__html: ''};
+
 /** A code block, as the page's Markdown components draw a fenced block with the build's tokens. */
 function SampleCode({
   sample,
@@ -90,11 +97,13 @@ function SampleCode({
  * A language after the first. The server writes its code block into the
  * page. In the browser, until the reader picks the language, the panel is an
  * element whose content React leaves as the server wrote it (an empty
- * `dangerouslySetInnerHTML`, which hydration does not compare), so the code is
+ * `dangerouslySetInnerHTML`, which hydration does not compare and React does
+ * not write again while it is the same object), so the code is
  * on the page without being in its script; once picked, the page's samples
- * are fetched and the block is drawn again, its copy button working. After a
- * navigation in the browser there is no server HTML: the panel says it is
- * loading, or that loading failed.
+ * are fetched and the block is drawn again, its copy button working (should
+ * that fetch fail, the server's code stays). After a navigation in the
+ * browser there is no server HTML: the panel says it is loading, or that
+ * loading failed.
  */
 function LaterLanguage({
   sample,
@@ -120,17 +129,18 @@ function LaterLanguage({
   }
   return (
     <>
-      <div key="from-server" className={styles.code} dangerouslySetInnerHTML={{__html: ''}} />
+      <div key="from-server" className={styles.code} dangerouslySetInnerHTML={AS_THE_SERVER_WROTE_IT} />
+      {/* Shown only where the server left no code: after a navigation in the browser. */}
       {isBrowser &&
         (failed ? (
-          <p className={styles.status} role="alert">
+          <p className={clsx(styles.status, styles.withoutCode)} role="alert">
             The {label} code could not be loaded.{' '}
             <button type="button" className="button button--sm button--secondary" onClick={onRetry}>
               Try again
             </button>
           </p>
         ) : (
-          <p className={clsx(styles.status, styles.loading)}>Loading the {label} code…</p>
+          <p className={clsx(styles.status, styles.withoutCode)}>Loading the {label} code…</p>
         ))}
     </>
   );
