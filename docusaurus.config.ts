@@ -16,6 +16,7 @@ import {PORTAL_TITLE, PRODUCT_NAME, SUPPORT_EMAIL, TAGLINE} from './src/constant
 import {docsEditUrl} from './src/config/edit-url';
 import remarkDiagrams, {DIAGRAM_OPTIONS} from './src/remark/diagrams';
 import remarkHighlightCode, {type HighlightCodeOptions} from './src/remark/highlight-code';
+import remarkRequestSamples, {type RequestSamplesOptions} from './src/remark/request-samples';
 import remarkSubstituteTokens from './src/remark/substitute-tokens';
 import {readBuildEnvironment} from './src/config/build-environment';
 import {tagManagerPlugin} from './src/config/tag-manager';
@@ -26,6 +27,7 @@ import {
   PETSTORE_DESCRIPTION,
   sectionDownload,
 } from './src/config/openapi';
+import {languageTabs} from './src/config/code-samples';
 import type {IndexedRoutes} from './src/plugins/search-query/build';
 
 // This runs in Node.js (not in the browser).
@@ -39,6 +41,11 @@ const prismLanguages = ['bash', 'java', 'php', 'http'];
 const remarkPlugins: MDXPlugin[] = [
   [remarkCodeImport, {rootDir: __dirname}],
   remarkSubstituteTokens,
+  // An API request written once, as an `http` block, shown in every language of the request panel.
+  [
+    remarkRequestSamples,
+    {siteDir: __dirname, additionalLanguages: prismLanguages} satisfies RequestSamplesOptions,
+  ],
   // Last: it highlights code blocks as the plugins above leave them.
   [remarkHighlightCode, {additionalLanguages: prismLanguages} satisfies HighlightCodeOptions],
 ];
@@ -51,6 +58,9 @@ const searchIndexRoutes = {
   docsRouteBasePath: ['docs', 'api'],
   // Lists of posts, with no title or text of their own: as results they were unnamed links.
   ignoreFiles: ['blog/archive', 'blog/authors', 'changelog/archive'],
+  // A guide's request is indexed once, in the language its page shows first: the same call in
+  // five more languages (src/components/RequestSamples) is nothing a reader searches for.
+  ignoreCssSelectors: ['[data-request-samples] [role="tabpanel"][hidden]'],
 } satisfies IndexedRoutes;
 
 // Before Docusaurus's own: a diagram drawn ahead of the build becomes an image, not a code block to draw.
@@ -227,6 +237,7 @@ const config: Config = {
       },
     ],
     './src/plugins/api-reference-bundle/index.ts',
+    './src/plugins/request-samples/index.ts',
     ['./src/plugins/search-query/index.ts', searchIndexRoutes],
     './src/plugins/robots-txt/index.ts',
     './src/plugins/api-catalog/index.ts',
@@ -383,14 +394,8 @@ const config: Config = {
       // the browser loads Prism and these languages only for code written there.
       additionalLanguages: prismLanguages,
     },
-    languageTabs: [
-      {highlight: 'bash', language: 'curl', logoClass: 'curl'},
-      {highlight: 'javascript', language: 'nodejs', logoClass: 'nodejs'},
-      {highlight: 'python', language: 'python', logoClass: 'python'},
-      {highlight: 'go', language: 'go', logoClass: 'go'},
-      {highlight: 'java', language: 'java', logoClass: 'java', variant: 'unirest'},
-      {highlight: 'php', language: 'php', logoClass: 'php'},
-    ],
+    // The request panel's languages; the requests of the guides are shown in the same ones (src/config/code-samples.ts).
+    languageTabs: languageTabs(),
   } satisfies ThemeConfig & ClassicThemeConfig & OpenApiThemeConfig,
 };
 

@@ -26,7 +26,7 @@ let registered = new Set<string>();
  * as the theme does in the browser: the components register themselves on a
  * global `Prism`.
  */
-function registerLanguages(languages: readonly string[]): void {
+export function registerLanguages(languages: readonly string[]): void {
   const missing = languages.filter((language) => !registered.has(language));
   if (missing.length === 0) return;
   const global = globalThis as {Prism?: unknown};
@@ -49,6 +49,16 @@ function registerLanguages(languages: readonly string[]): void {
     else global.Prism = before;
   }
   registered = new Set([...registered, ...missing]);
+}
+
+/**
+ * The tokens of `code` in `language`, encoded as a fenced block carries them
+ * to `@theme/CodeBlock`, for code that the build writes itself
+ * (src/remark/request-samples). `language` must be one Prism has: one of
+ * prism-react-renderer's or of those registered with `registerLanguages`.
+ */
+export function encodedTokens(code: string, language: string): string {
+  return encodeCodeTokens(language, tokenizeCode(Prism, normalizeTokens, code, language));
 }
 
 /**

@@ -141,9 +141,24 @@ function landingPage($: CheerioAPI): ExtractedPage {
   };
 }
 
-/** What the search reads of a page; undefined for a page that asks not to be indexed. */
-export function extractPage(html: string, type: PageType): ExtractedPage | undefined {
+/**
+ * What the search reads of a page, without the elements `ignored` selects (and, as the plugin
+ * reads pages, without the copy buttons of code blocks and the version badges of docs); undefined
+ * for a page that asks not to be indexed.
+ */
+export function extractPage(
+  html: string,
+  type: PageType,
+  ignored: readonly string[] = [],
+): ExtractedPage | undefined {
   const $ = load(html);
   if ($('meta[name="robots"]').attr('content')?.includes('noindex')) return undefined;
+  $('div[class^="mdxCodeBlock_"] button').remove();
+  for (const selector of ignored) $(selector).remove();
+  if (type === 'docs') {
+    $('span.badge')
+      .filter((_, element) => $(element).text().startsWith('Version:'))
+      .remove();
+  }
   return type === 'page' ? landingPage($) : document($);
 }

@@ -23,6 +23,8 @@ export interface IndexedRoutes {
   blogRouteBasePath: readonly string[];
   /** Routes (without the base URL and trailing slash) left out, as strings or patterns. */
   ignoreFiles: readonly (string | RegExp)[];
+  /** Elements of every page left out of what the search reads. */
+  ignoreCssSelectors?: readonly string[];
 }
 
 export interface BuiltSite {
@@ -68,14 +70,17 @@ export function pagesToIndex(site: BuiltSite, routes: IndexedRoutes): PageToRead
 }
 
 /** What the search reads of each page, in the pages' order, read in worker threads. */
-function readPages(pages: readonly PageToRead[]): Promise<(ExtractedPage | undefined)[]> {
+function readPages(
+  pages: readonly PageToRead[],
+  ignored: readonly string[],
+): Promise<(ExtractedPage | undefined)[]> {
   const results: (ExtractedPage | undefined)[] = new Array(pages.length);
   const count = Math.max(1, Math.min(availableParallelism(), Math.ceil(pages.length / 16)));
   let next = 0;
   return new Promise((resolve, reject) => {
     let running = count;
     for (let k = 0; k < count; k += 1) {
-      const worker = new Worker(path.join(__dirname, 'extract-worker.mjs'));
+      const worker = new Worker(path.join(__dirname, 'extract-worker.mjs'), {workerData: {ignored}});
       const send = () => {
         if (next >= pages.length) {
           void worker.terminate();
@@ -140,7 +145,7 @@ export async function buildSearchIndex(
   routes: IndexedRoutes,
 ): Promise<{pages: number; files: number}> {
   const pages = pagesToIndex(site, routes);
-  const read = await readPages(pages);
+  const read = await readPages(pages, routes.ignoreCssSelectors ?? []);
   const files = indexFiles(shapeIndex(documentsOf(pages, read)));
   // Files of an earlier index in this folder would be taken for this one's.
   const name = (suffix: string) => site.fileName.replace('{dir}', suffix);

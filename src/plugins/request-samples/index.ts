@@ -1,0 +1,37 @@
+import path from 'node:path';
+
+import type {Plugin} from '@docusaurus/types';
+
+import {replaceModule} from '../replace-module';
+
+/** A page's samples as its server render imports them (src/remark/request-samples). */
+const ON_SERVER = /[\\/]request-samples[\\/][0-9a-f]{16}\.json\?server$/;
+
+/**
+ * Keeps the code of a page's requests in languages other than the first out
+ * of the page's script.
+ *
+ * A page with requests imports its JSON file of samples twice: statically
+ * with `?server`, for the server render, which writes every language into the
+ * HTML; and with `import()`, which the browser fetches only when a reader
+ * picks one of those languages (src/components/RequestSamples). In the
+ * browser's bundle, this plugin puts `null` in place of the static import, so
+ * the page's script does not carry the code it does not show first. No
+ * Docusaurus or MDX option imports a module on the server only.
+ *
+ * On an upgrade, check that a guide's HTML still holds every language of its
+ * requests and that its page chunk does not (tests/build/request-samples.test.mjs).
+ */
+export default function requestSamplesPlugin(): Plugin {
+  return {
+    name: 'request-samples',
+    configureWebpack(_config, isServer, {currentBundler}) {
+      if (isServer) {
+        return {};
+      }
+      return {
+        plugins: [replaceModule(currentBundler, ON_SERVER, path.join(__dirname, 'not-in-browser.json'))],
+      };
+    },
+  };
+}
