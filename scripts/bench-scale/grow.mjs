@@ -138,6 +138,23 @@ function growSidebars(folder) {
 }
 
 /**
+ * Makes `folder` a git repository of its own with everything committed once: the build dates
+ * each page from git (last updated, the sitemap's lastmod).
+ */
+export function commitCopy(folder) {
+  const git = (...args) => {
+    const result = spawnSync('git', ['-c', 'user.name=bench', '-c', 'user.email=bench@localhost', ...args], {
+      cwd: folder,
+      stdio: ['ignore', 'ignore', 'inherit'],
+    });
+    if (result.status !== 0) throw new Error(`bench: git ${args[0]} failed in the copy (${folder})`);
+  };
+  git('init', '--quiet');
+  git('add', '--all');
+  git('commit', '--quiet', '--no-verify', '--message', 'A copy of the portal');
+}
+
+/**
  * Makes the copy in a new temporary folder; returns its folder. The caller removes it.
  */
 export function growCopy() {
@@ -158,15 +175,6 @@ export function growCopy() {
     throw new Error('bench:scale: docusaurus.config.ts no longer sets onBrokenAnchors as expected');
   }
   writeFileSync(config, configText.replace("onBrokenAnchors: 'throw'", "onBrokenAnchors: 'ignore'"));
-  const git = (...args) => {
-    const result = spawnSync('git', ['-c', 'user.name=bench', '-c', 'user.email=bench@localhost', ...args], {
-      cwd: folder,
-      stdio: ['ignore', 'ignore', 'inherit'],
-    });
-    if (result.status !== 0) throw new Error(`bench:scale: git ${args[0]} failed in the copy (${folder})`);
-  };
-  git('init', '--quiet');
-  git('add', '--all');
-  git('commit', '--quiet', '--no-verify', '--message', 'A copy of the portal with ten times its content');
+  commitCopy(folder);
   return folder;
 }
