@@ -1,49 +1,17 @@
 import {readFileSync} from 'node:fs';
 import path from 'node:path';
-import {gzipSync} from 'node:zlib';
 
 import AxeBuilder from '@axe-core/playwright';
-import {expect, type Page} from '@playwright/test';
+import {expect} from '@playwright/test';
 import {parse} from 'yaml';
 
-import {docsSidebarRoutes} from '../fixtures/routes';
 import {buildDir} from '../support/host';
 import {selectMockServer, sendRequestToMock, test} from '../support/mock-api';
 import {openRequestPanel, waitForHydration} from '../support/pages';
 
-const KB = 1024;
-/** Guides and reference pages alike, before the reader asks for anything more. */
-const PAGE_BUDGET = 250 * KB;
-
-/**
- * The scripts a page asks for from the first request until it has hydrated,
- * and their gzipped size as the build holds them. Requests are counted when
- * they are made, so the figure does not depend on how fast they download.
- */
-async function scriptWeight(page: Page, route: string): Promise<{total: number; scripts: string[]}> {
-  const scripts = new Set<string>();
-  page.on('request', (request) => {
-    if (request.resourceType() === 'script') {
-      scripts.add(new URL(request.url()).pathname);
-    }
-  });
-  await page.goto(route);
-  await waitForHydration(page);
-  const total = [...scripts].reduce(
-    (sum, script) => sum + gzipSync(readFileSync(path.join(buildDir, script))).length,
-    0,
-  );
-  return {total, scripts: [...scripts]};
-}
-
-test.describe('page weight', () => {
-  for (const route of docsSidebarRoutes) {
-    test(`${route} loads at most 250 KB of gzipped JavaScript`, async ({page}) => {
-      const {total, scripts} = await scriptWeight(page, route);
-      expect(total, `${scripts.length} scripts`).toBeLessThanOrEqual(PAGE_BUDGET);
-    });
-  }
-
+// What every kind of page loads before the reader does anything is checked on one page of every
+// kind and component (page-kinds.spec.ts).
+test.describe('diagrams', () => {
   test('a diagram is an image drawn ahead of time: shown with JavaScript off, and told in words', async ({
     browser,
     baseURL,
@@ -78,20 +46,6 @@ test.describe('page weight', () => {
       .toBeGreaterThan(0);
     await expect(diagram.locator('.docusaurus-mermaid-container')).toHaveCount(0);
   });
-
-  for (const route of [
-    '/docs/api/outlet-information/get-all-outlets',
-    '/docs/api/food-integration/reject-order',
-    '/docs/api/payment-integration/create-transaction',
-    '/api/add-a-new-pet-to-the-store',
-  ]) {
-    test(`${route}, a reference page, loads at most 250 KB of gzipped JavaScript until the reader opens the request panel`, async ({
-      page,
-    }) => {
-      const {total, scripts} = await scriptWeight(page, route);
-      expect(total, `${scripts.length} scripts: ${scripts.join(', ')}`).toBeLessThanOrEqual(PAGE_BUDGET);
-    });
-  }
 });
 
 test.describe('reference pages', () => {

@@ -12,6 +12,7 @@ import {
   stallGuard,
   waitForHydration,
   watchErrors,
+  watchScripts,
 } from '../support/pages';
 import {expectedText, referencePages} from '../support/reference-pages';
 
@@ -25,7 +26,8 @@ import {expectedText, referencePages} from '../support/reference-pages';
  * nginx as in production at 1280 px, one test checks that it
  *
  * - answers with its status and the build's Content-Security-Policy,
- * - hydrates, shows its own heading and a title naming the portal (the
+ * - hydrates, having loaded at most 250 KB of gzipped JavaScript, shows its
+ *   own heading and a title naming the portal (the
  *   not-found page: its heading, search box and way back),
  * - scrolls to its end and settles (diagrams drawn, API explorer shown),
  * - logs no console error and no error React reports as a warning,
@@ -65,6 +67,9 @@ const REFERENCE_PAGES = new Map(referencePages().map((reference) => [reference.r
 /** Every title names the portal after the delimiter; the search page sets its own. */
 const TITLE = /^\S.* \| Gerai Developer Portal$/;
 const SEARCH_TITLE = /^Search/;
+
+/** The gzipped JavaScript a page may load before the reader asks for anything more. */
+const SCRIPT_BUDGET = 250 * 1024;
 
 /** How long one step of a page (loading, hydration, settling, axe) may take. */
 const STEP_TIMEOUT = 20_000;
@@ -114,6 +119,7 @@ async function inspect(browser: Browser, page: Page, {path, kind}: Target): Prom
   const findings = new Findings(stallGuard(page));
   const errors = watchErrors(page);
   const violations = await watchPolicyViolations(page);
+  const scripts = watchScripts(page);
 
   let response: Awaited<ReturnType<Page['goto']>> | undefined;
   const loaded = await findings.check('loads', async () => {
@@ -126,6 +132,13 @@ async function inspect(browser: Browser, page: Page, {path, kind}: Target): Prom
   );
 
   const hydrated = await findings.check('hydrates', () => waitForHydration(page, STEP_TIMEOUT));
+  if (hydrated) {
+    // What the page loads until it has hydrated, before the reader does anything.
+    const {total, scripts: loaded} = scripts.weight();
+    await findings.check('at most 250 KB of gzipped JavaScript before the reader does anything', () =>
+      expect(total, `${loaded.length} scripts: ${loaded.join(', ')}`).toBeLessThanOrEqual(SCRIPT_BUDGET),
+    );
+  }
   if (kind === 'not found') {
     await findings.check('the not-found page', () => expectNotFoundPage(page));
   } else {

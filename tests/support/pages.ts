@@ -1,4 +1,10 @@
+import {readFileSync} from 'node:fs';
+import path from 'node:path';
+import {gzipSync} from 'node:zlib';
+
 import {expect, type Page} from '@playwright/test';
+
+import {buildDir} from './host';
 
 import {PORTAL_TITLE} from '../../src/constants';
 
@@ -272,3 +278,25 @@ export function stallGuard(page: Page) {
 }
 
 const OVERTIME = Symbol('overtime');
+
+/**
+ * Records the scripts a page asks for from now on; `weight()` gives their
+ * gzipped size as the build holds them, and their paths. Requests are counted
+ * when they are made, so the figure does not depend on how fast they download.
+ */
+export function watchScripts(page: Page): {weight: () => {total: number; scripts: string[]}} {
+  const scripts = new Set<string>();
+  page.on('request', (request) => {
+    const url = new URL(request.url());
+    if (request.resourceType() === 'script' && url.pathname.startsWith('/assets/')) scripts.add(url.pathname);
+  });
+  return {
+    weight: () => ({
+      total: [...scripts].reduce(
+        (sum, script) => sum + gzipSync(readFileSync(path.join(buildDir, script))).length,
+        0,
+      ),
+      scripts: [...scripts],
+    }),
+  };
+}
