@@ -213,6 +213,7 @@ const config: Config = {
     './src/plugins/api-reference-bundle/index.ts',
     './src/plugins/search-query/index.ts',
     './src/plugins/sidebar-links/index.ts',
+    './src/plugins/chunk-file-names/index.ts',
     './src/plugins/robots-txt/index.ts',
     './src/plugins/page-markdown/index.ts',
     ...tagManagerPlugin(environment.tagManagerContainerId),
