@@ -239,6 +239,8 @@ const config: Config = {
     './src/plugins/api-reference-bundle/index.ts',
     './src/plugins/request-samples/index.ts',
     ['./src/plugins/search-query/index.ts', searchIndexRoutes],
+    './src/plugins/sidebar-links/index.ts',
+    './src/plugins/chunk-file-names/index.ts',
     './src/plugins/robots-txt/index.ts',
     './src/plugins/api-catalog/index.ts',
     './src/plugins/page-markdown/index.ts',

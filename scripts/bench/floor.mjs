@@ -9,8 +9,9 @@
  * (scripts/host-config.ts) written for it, and measured as the portal's
  * guide is.
  *
- * A page-kind budget below these figures asks for less than Docusaurus itself
- * spends; the figures say how far the portal's guide is from the floor.
+ * Its Lighthouse figures are what the pages' scores and blocking time are
+ * budgeted against (bench/budgets.json, `{"floor": n}`): measured in the same
+ * run, they carry the machine's load of the moment, as the pages' do.
  */
 import {existsSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync, mkdirSync} from 'node:fs';
 import {tmpdir} from 'node:os';

@@ -1,7 +1,7 @@
 import {expect} from '@playwright/test';
 
 import {test} from '../support/fixtures';
-import {expectNotFoundPage, waitForHydration, watchErrors} from '../support/pages';
+import {countDocumentLoads, expectNotFoundPage, waitForHydration, watchErrors} from '../support/pages';
 
 test.describe('navbar', () => {
   test('shows Products, Documentation, API Reference and Contact Us', async ({page}) => {
@@ -181,6 +181,66 @@ test.describe('mobile sidebar', () => {
     await page.goto('/docs/docs/intro');
     await expect(page.getByRole('button', {name: 'Toggle navigation bar'})).toBeHidden();
     await expect(page.locator('.theme-doc-sidebar-container')).toBeVisible();
+  });
+});
+
+test.describe('sidebar links', () => {
+  test('a reference page fetches no sidebar page ahead until the reader points at or focuses its link, and a click still navigates', async ({
+    page,
+  }) => {
+    // Docusaurus fetches a page's code ahead through window.docusaurus; this records what it is asked for.
+    await page.addInitScript(() => {
+      const asked: string[] = [];
+      let docusaurus: Window['docusaurus'] | undefined;
+      Object.assign(window, {fetchedAhead: asked});
+      Object.defineProperty(window, 'docusaurus', {
+        configurable: true,
+        get: () => docusaurus,
+        set(real: Window['docusaurus']) {
+          docusaurus = {
+            prefetch: (path) => (asked.push(`prefetch ${path}`), real.prefetch(path)),
+            preload: (path) => (asked.push(`preload ${path}`), real.preload(path)),
+          };
+        },
+      });
+    });
+    const fetchedAhead = () =>
+      page.evaluate(() => (window as unknown as {fetchedAhead: string[]}).fetchedAhead.slice());
+    const loads = countDocumentLoads(page);
+    await page.goto('/docs/api/food-integration/reject-order');
+    await waitForHydration(page);
+    await page.waitForLoadState('networkidle');
+
+    const menu = page.locator('.theme-doc-sidebar-menu');
+    const links = await page.locator('a[href^="/"]').evaluateAll((anchors) =>
+      anchors.map((a) => ({
+        href: a.getAttribute('href') ?? '',
+        inSidebar: !!a.closest('.theme-doc-sidebar-menu'),
+      })),
+    );
+    const elsewhere = new Set(links.filter((link) => !link.inSidebar).map((link) => link.href));
+    const sidebarOnly = links
+      .filter((link) => link.inSidebar && !elsewhere.has(link.href))
+      .map((link) => link.href);
+    expect(sidebarOnly.length).toBeGreaterThan(5);
+    const onLoad = await fetchedAhead();
+    // The breadcrumbs are on screen and fetched ahead, as every Docusaurus link is...
+    expect(onLoad).toContain('prefetch /docs/api/food-integration/order-acceptance');
+    // ...but no page that only the sidebar links to.
+    expect(onLoad.filter((entry) => sidebarOnly.includes(entry.replace(/^\w+ /, '')))).toEqual([]);
+
+    const accept = menu.getByRole('link', {name: 'Accept an order', exact: true});
+    await accept.hover();
+    await expect.poll(fetchedAhead).toContain('preload /docs/api/food-integration/accept-order');
+    await menu.getByRole('link', {name: 'Mark food as ready', exact: true}).focus();
+    await expect.poll(fetchedAhead).toContain('prefetch /docs/api/food-integration/mark-food-ready');
+
+    await accept.click();
+    await expect(page).toHaveURL(/\/docs\/api\/food-integration\/accept-order$/);
+    await expect(page.getByRole('heading', {level: 1, name: 'Accept an order'})).toBeVisible();
+    await expect(accept).toHaveAttribute('aria-current', 'page');
+    // In the same document: the router showed the page, the browser loaded nothing anew.
+    expect(loads).toHaveLength(1);
   });
 });
 
