@@ -27,13 +27,19 @@ const INCOMPLETE_DIR = 'build-incomplete';
 /** A step that failed; its program has printed why. */
 class StepFailed extends Error {}
 
+/**
+ * Runs one step; once it has succeeded, prints a line with its name and how long it took
+ * (`[build-site] <step>: 12.3 s`), which `npm run bench:scale` reads.
+ */
 function run(step: string, command: string, args: string[]): void {
+  const started = performance.now();
   const result = spawnSync(command, args, {cwd: root, stdio: 'inherit'});
   if (result.status !== 0) {
     throw new StepFailed(
       `${step} failed (exit code ${result.status ?? result.signal}). See the messages above.`,
     );
   }
+  console.log(`[build-site] ${step}: ${((performance.now() - started) / 1000).toFixed(1)} s`);
 }
 
 function main(): number {

@@ -151,6 +151,17 @@ function firstLine(error: unknown): string {
 /** A step that failed; its program has printed why. */
 class StepFailed extends Error {}
 
+/**
+ * Runs one step and, once it has succeeded, prints how long it took (`[gen-api] <step>: 1.2 s`),
+ * which `npm run bench:scale` reads.
+ */
+async function timed<T>(step: string, work: () => T | Promise<T>): Promise<T> {
+  const started = performance.now();
+  const result = await work();
+  console.log(`[gen-api] ${step}: ${((performance.now() - started) / 1000).toFixed(1)} s`);
+  return result;
+}
+
 /** Runs a program; resolves once it has succeeded, rejects with the step that failed. */
 function run(
   step: string,
@@ -181,12 +192,14 @@ function run(
 async function generate(staging: string): Promise<void> {
   let joined: string;
   try {
-    joined = writeOpenApiDownloads(path.join(staging, DOWNLOADS));
+    joined = await timed('downloads', () => writeOpenApiDownloads(path.join(staging, DOWNLOADS)));
   } catch (error) {
     throw new StepFailed((error as Error).message);
   }
   try {
-    await writePostmanCollection(joined, path.join(staging, DOWNLOADS, GERAI_POSTMAN_DOWNLOAD));
+    await timed('Postman collection', () =>
+      writePostmanCollection(joined, path.join(staging, DOWNLOADS, GERAI_POSTMAN_DOWNLOAD)),
+    );
   } catch (error) {
     throw new StepFailed(
       `Converting ${path.basename(joined)} into a Postman collection failed: ${firstLine(error)}`,
@@ -213,13 +226,15 @@ async function generate(staging: string): Promise<void> {
 
   // Each instance loads the whole site configuration (a few seconds) before it writes a page;
   // run side by side, they take the time of one. A failure is reported in the order of targets.
-  const outcomes = await Promise.allSettled(
-    targets.map(({pluginId}) =>
-      run(
-        `Generating the ${pluginId} reference pages`,
-        bin('docusaurus'),
-        ['gen-api-docs', 'all', '--plugin-id', pluginId],
-        {cwd: staging, env: {...process.env, DOCUSAURUS_CLI_SITE_DIR: root}},
+  const outcomes = await timed('generator', () =>
+    Promise.allSettled(
+      targets.map(({pluginId}) =>
+        run(
+          `Generating the ${pluginId} reference pages`,
+          bin('docusaurus'),
+          ['gen-api-docs', 'all', '--plugin-id', pluginId],
+          {cwd: staging, env: {...process.env, DOCUSAURUS_CLI_SITE_DIR: root}},
+        ),
       ),
     ),
   );
@@ -240,7 +255,7 @@ async function generate(staging: string): Promise<void> {
     }
   }
 
-  describePages(staging);
+  await timed('meta descriptions', () => describePages(staging));
 }
 
 /**
@@ -288,12 +303,13 @@ async function main(): Promise<number> {
 
   const staging = mkdtempSync(path.join(tmpdir(), 'gerai-api-reference-'));
   try {
-    await run('Linting the OpenAPI descriptions (redocly lint)', bin('redocly'), [
-      'lint',
-      '--format=stylish',
-    ]);
+    const started = performance.now();
+    await timed('lint', () =>
+      run('Linting the OpenAPI descriptions (redocly lint)', bin('redocly'), ['lint', '--format=stylish']),
+    );
     await generate(staging);
-    install(staging);
+    await timed('install', () => install(staging));
+    console.log(`[gen-api] total: ${((performance.now() - started) / 1000).toFixed(1)} s`);
     recordRun(root, inputs, isGenerated, OUTPUT_DIRS);
   } catch (error) {
     if (!(error instanceof StepFailed)) throw error;
