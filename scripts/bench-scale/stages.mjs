@@ -1,0 +1,81 @@
+/**
+ * The time of each stage of `npm run build`, read from what the build prints when run by
+ * `npm run bench:scale`:
+ *
+ * - `[gen-api] <step>: 1.2 s` and `[reference-writer] 49 pages in 0.40 s`
+ *   (scripts/generate-api-docs.ts, src/config/api-reference/page.ts; the reference writer runs in
+ *   each of the generator's two processes, so its lines are added up);
+ * - Docusaurus's own phases, with `DOCUSAURUS_PERF_LOGGER=true`:
+ *   `[PERF] Build > en > Bundling with rspack - 25.01 seconds!` (or `- 812.20 ms`);
+ * - `[page-markdown] … written in 5.6 s` (src/plugins/page-markdown);
+ * - the local search plugin's postBuild, with `DEBUG=search-local:info`: from its line
+ *   `<ISO date> search-local:info gathering documents` to its last line;
+ * - `[build-site] <step>: 12.3 s` (scripts/build-site.ts): the search index shaping and the
+ *   host configuration.
+ *
+ * A stage the log does not mention is left out: it did not run, or no longer prints its time.
+ */
+
+/** ANSI colour codes, which Docusaurus's logger writes. */
+// eslint-disable-next-line no-control-regex -- the escape character is what is matched
+const ANSI = /\u001b\[[0-9;]*m/g;
+
+/** The names bench:scale gives the steps of scripts/build-site.ts. */
+const BUILD_SITE_STEPS = [
+  ['docusaurus', /^Building the site/],
+  ['searchIndex', /^Shaping the search index/],
+  ['hostConfig', /^Writing the host configuration/],
+];
+
+/** `12.3 s`, `5.02 seconds!` or `812.20 ms` in seconds. */
+function seconds(value, unit) {
+  return unit === 'ms' ? Number(value) / 1000 : Number(value);
+}
+
+const round = (value) => Math.round(value * 100) / 100;
+
+/**
+ * @param {string} log everything the build wrote, stdout and stderr
+ * @returns {{
+ *   genApi: Record<string, number>,
+ *   referenceWriter?: {pages: number, s: number},
+ *   docusaurus: Record<string, number>,
+ *   pageMarkdown?: {pages: number, s: number},
+ *   searchPlugin?: {s: number},
+ *   buildSite: Record<string, number>,
+ * }}
+ */
+export function parseStages(log) {
+  const stages = {genApi: {}, docusaurus: {}, buildSite: {}};
+  let writerPages = 0;
+  let writerSeconds = 0;
+  let searchFirst;
+  let searchLast;
+  for (const raw of log.split('\n')) {
+    const line = raw.replace(ANSI, '').trim();
+    let match;
+    if ((match = /^\[gen-api\] (.+): ([\d.]+) s$/.exec(line))) {
+      stages.genApi[match[1]] = Number(match[2]);
+    } else if ((match = /^\[reference-writer\] (\d+) pages in ([\d.]+) s$/.exec(line))) {
+      writerPages += Number(match[1]);
+      writerSeconds += Number(match[2]);
+    } else if (
+      (match = /^\[PERF\](?:\[KO\])? Build > [\w-]+ > ([^>]+?) - ([\d.]+) (seconds!|ms)/.exec(line))
+    ) {
+      stages.docusaurus[match[1]] = round(seconds(match[2], match[3]));
+    } else if ((match = /^\[page-markdown\] (\d+) Markdown pages.* in ([\d.]+) s\b/.exec(line))) {
+      stages.pageMarkdown = {pages: Number(match[1]), s: Number(match[2])};
+    } else if ((match = /^(\S+Z) search-local:info (.*)$/.exec(line))) {
+      // Its postBuild starts with "gathering documents"; the lines before are from loading the site.
+      const time = Date.parse(match[1]);
+      if (match[2] === 'gathering documents') searchFirst = time;
+      if (searchFirst !== undefined) searchLast = time;
+    } else if ((match = /^\[build-site\] (.+): ([\d.]+) s$/.exec(line))) {
+      const step = BUILD_SITE_STEPS.find(([, pattern]) => pattern.test(match[1]));
+      stages.buildSite[step ? step[0] : match[1]] = Number(match[2]);
+    }
+  }
+  if (writerPages > 0) stages.referenceWriter = {pages: writerPages, s: round(writerSeconds)};
+  if (searchFirst !== undefined) stages.searchPlugin = {s: round((searchLast - searchFirst) / 1000)};
+  return stages;
+}
