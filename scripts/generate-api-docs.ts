@@ -6,8 +6,10 @@
  *    GTM_CONTAINER_ID; src/config/build-environment.ts): a bad value stops
  *    here, naming the variable, before anything is run or touched.
  * 2. Lints every description with Redocly: an invalid description stops here
- *    with the linter's own message.
- * 3. Into a temporary folder: bundles each description for download and
+ *    with the linter's own message. The linter runs while step 3 bundles the
+ *    downloads; no page is generated until it has passed.
+ * 3. Into a temporary folder: bundles each description for download (one run
+ *    of the bundler for all of them) and
  *    converts the joined one into a Postman collection
  *    (./postman-collection.ts); writes the raw body of the worked signature
  *    example and the signature test vectors, byte for byte, and the field
@@ -189,22 +191,29 @@ function run(
  * writes its `outputDir` folders relative to its working folder, so it runs
  * in `staging`.
  */
-async function generate(staging: string): Promise<void> {
+async function generate(staging: string, linted: Promise<void>): Promise<void> {
   let joined: string;
   try {
-    joined = await timed('downloads', () => writeOpenApiDownloads(path.join(staging, DOWNLOADS)));
+    try {
+      joined = await timed('downloads', () => writeOpenApiDownloads(path.join(staging, DOWNLOADS)));
+    } catch (error) {
+      throw new StepFailed((error as Error).message);
+    }
+    try {
+      await timed('Postman collection', () =>
+        writePostmanCollection(joined, path.join(staging, DOWNLOADS, GERAI_POSTMAN_DOWNLOAD)),
+      );
+    } catch (error) {
+      throw new StepFailed(
+        `Converting ${path.basename(joined)} into a Postman collection failed: ${firstLine(error)}`,
+      );
+    }
   } catch (error) {
-    throw new StepFailed((error as Error).message);
+    // A description the linter refuses is reported as the linter's failure, whatever broke after.
+    await linted;
+    throw error;
   }
-  try {
-    await timed('Postman collection', () =>
-      writePostmanCollection(joined, path.join(staging, DOWNLOADS, GERAI_POSTMAN_DOWNLOAD)),
-    );
-  } catch (error) {
-    throw new StepFailed(
-      `Converting ${path.basename(joined)} into a Postman collection failed: ${firstLine(error)}`,
-    );
-  }
+  await linted;
 
   mkdirSync(path.join(staging, WEBHOOK_DOWNLOADS), {recursive: true});
   // The body exactly as signed: UTF-8, no final line break.
@@ -304,10 +313,13 @@ async function main(): Promise<number> {
   const staging = mkdtempSync(path.join(tmpdir(), 'gerai-api-reference-'));
   try {
     const started = performance.now();
-    await timed('lint', () =>
+    // The linter runs while the downloads are bundled: neither changes anything, and both take
+    // a while to start. Nothing is generated until it has passed.
+    const linted = timed('lint', () =>
       run('Linting the OpenAPI descriptions (redocly lint)', bin('redocly'), ['lint', '--format=stylish']),
     );
-    await generate(staging);
+    linted.catch(() => {});
+    await generate(staging, linted);
     await timed('install', () => install(staging));
     console.log(`[gen-api] total: ${((performance.now() - started) / 1000).toFixed(1)} s`);
     recordRun(root, inputs, isGenerated, OUTPUT_DIRS);
