@@ -214,6 +214,7 @@ const config: Config = {
     './src/plugins/search-query/index.ts',
     './src/plugins/robots-txt/index.ts',
     './src/plugins/page-markdown/index.ts',
+    './src/plugins/bundler-memory/index.ts',
     ...tagManagerPlugin(environment.tagManagerContainerId),
   ] satisfies PluginConfig[],
 

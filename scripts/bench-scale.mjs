@@ -162,9 +162,17 @@ add('  downloads s', (e) => e.build.stages.genApi.downloads);
 add('  Postman collection s', (e) => e.build.stages.genApi['Postman collection']);
 add('  generator s', (e) => e.build.stages.genApi.generator);
 add('  reference writer s', (e) => e.build.stages.referenceWriter.s, 2);
-add('docusaurus build s', (e) => e.build.stages.buildSite.docusaurus);
-add('  load site s', (e) => e.build.stages.docusaurus['Load site']);
-add('  bundling s', (e) => e.build.stages.docusaurus['Bundling with rspack']);
+add(
+  'docusaurus build s',
+  (e) =>
+    e.build.stages.buildSite.docusaurus ??
+    e.build.stages.buildSite.docusaurusBundling + e.build.stages.buildSite.docusaurusPages,
+);
+add('  load site s (each process)', (e) => e.build.stages.docusaurus['Load site']);
+add(
+  '  bundling s',
+  (e) => e.build.stages.docusaurus['Bundling with rspack'] ?? e.build.stages.buildSite.docusaurusBundling,
+);
 add('  SSG s', (e) => e.build.stages.docusaurus.SSG);
 add('  postBuild s', (e) => e.build.stages.docusaurus['postBuild()']);
 add('    Markdown pages s', (e) => e.build.stages.pageMarkdown.s);

@@ -5,6 +5,11 @@
  * (scripts/host-config.ts, the `.nginx/` folder), and only when both have
  * succeeded puts it in place of `build/`.
  *
+ * `docusaurus build` runs in two processes (see DOCUSAURUS_STEPS below):
+ * the first bundles the site and stops, the second renders the pages from
+ * that bundle and runs the postBuild steps, so the memory the bundler keeps
+ * is not added to theirs.
+ *
  * So `build/` only ever holds a complete build, `.nginx/` included: a build
  * that fails (a broken link is found only after every page is rendered)
  * leaves the last complete build, or none, and removes what it wrote.
@@ -31,9 +36,9 @@ class StepFailed extends Error {}
  * Runs one step; once it has succeeded, prints a line with its name and how long it took
  * (`[build-site] <step>: 12.3 s`), which `npm run bench:scale` reads.
  */
-function run(step: string, command: string, args: string[]): void {
+function run(step: string, command: string, args: string[], env: NodeJS.ProcessEnv = process.env): void {
   const started = performance.now();
-  const result = spawnSync(command, args, {cwd: root, stdio: 'inherit'});
+  const result = spawnSync(command, args, {cwd: root, stdio: 'inherit', env});
   if (result.status !== 0) {
     throw new StepFailed(
       `${step} failed (exit code ${result.status ?? result.signal}). See the messages above.`,
@@ -42,17 +47,58 @@ function run(step: string, command: string, args: string[]): void {
   console.log(`[build-site] ${step}: ${((performance.now() - started) / 1000).toFixed(1)} s`);
 }
 
+/**
+ * The two runs of `docusaurus build`, through two of Docusaurus's own environment variables.
+ *
+ * What: the first run bundles the site (client and server) and exits
+ * (`DOCUSAURUS_EXIT_AFTER_BUNDLING`); the second loads the site again, skips bundling
+ * (`DOCUSAURUS_SKIP_BUNDLING`), renders every page from the server bundle the first left in the
+ * build folder and runs the postBuild steps. The first runs without the bundler's persistent
+ * cache (`DOCUSAURUS_NO_PERSISTENT_CACHE`; set that variable to an empty value to keep the cache)
+ * and with `--expose-gc`, which src/plugins/bundler-memory uses.
+ * Why no option does it: `docusaurus build` does all of it in one process, and the memory the
+ * bundler has used stays with that process while the pages render and the postBuild steps run.
+ * On a copy with ten times the content (`npm run bench:scale`) one process peaked at 5.5 GB of
+ * which the persistent cache, written in full on every cold build (every CI and deployment
+ * build), was 1.8 GB; the two processes peak at 3.3 GB, and rendering the pages took 20 s
+ * instead of 35. Loading the site twice costs about 2 s.
+ * Upgrade: check that @docusaurus/core still reads both variables
+ * (`lib/commands/build/buildLocale.js`: DOCUSAURUS_SKIP_BUNDLING leaves the build folder and the
+ * server bundle for the run after it; DOCUSAURUS_EXIT_AFTER_BUNDLING exits before it deletes the
+ * server bundle) and DOCUSAURUS_NO_PERSISTENT_CACHE (`lib/webpack/base.js`), and that the build
+ * is the same as one `docusaurus build` (compare the two build folders).
+ */
+const DOCUSAURUS_STEPS = [
+  {
+    step: 'Bundling the site (docusaurus build)',
+    node: ['--expose-gc'],
+    env: {
+      DOCUSAURUS_EXIT_AFTER_BUNDLING: 'true',
+      DOCUSAURUS_NO_PERSISTENT_CACHE: process.env.DOCUSAURUS_NO_PERSISTENT_CACHE ?? 'true',
+    },
+  },
+  {
+    step: 'Rendering the pages and running the postBuild steps (docusaurus build)',
+    node: [],
+    env: {DOCUSAURUS_SKIP_BUNDLING: 'true'},
+  },
+];
+
+const docusaurus = path.join(root, 'node_modules', '@docusaurus', 'core', 'bin', 'docusaurus.mjs');
+
 function main(): number {
   const incomplete = path.join(root, INCOMPLETE_DIR);
   const target = path.join(root, BUILD_DIR);
   rmSync(incomplete, {recursive: true, force: true});
   try {
-    run('Building the site (docusaurus build)', bin('docusaurus'), [
-      'build',
-      '--out-dir',
-      INCOMPLETE_DIR,
-      ...process.argv.slice(2),
-    ]);
+    for (const {step, node, env} of DOCUSAURUS_STEPS) {
+      run(
+        step,
+        process.execPath,
+        [...node, docusaurus, 'build', '--out-dir', INCOMPLETE_DIR, ...process.argv.slice(2)],
+        {...process.env, ...env},
+      );
+    }
     run('Shaping the search index (scripts/search-index.ts)', bin('jiti'), [
       path.join('scripts', 'search-index.ts'),
       INCOMPLETE_DIR,

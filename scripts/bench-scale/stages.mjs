@@ -6,7 +6,9 @@
  *   (scripts/generate-api-docs.ts, src/config/api-reference/page.ts; the reference writer runs in
  *   each of the generator's two processes, so its lines are added up);
  * - Docusaurus's own phases, with `DOCUSAURUS_PERF_LOGGER=true`:
- *   `[PERF] Build > en > Bundling with rspack - 25.01 seconds!` (or `- 812.20 ms`);
+ *   `[PERF] Build > en > Bundling with rspack - 25.01 seconds!` (or `- 812.20 ms`), added up
+ *   when both processes of the build (scripts/build-site.ts) print one; the process that only
+ *   bundles exits before it prints its bundling time, which its step of the build script gives;
  * - `[page-markdown] … written in 5.6 s` (src/plugins/page-markdown);
  * - the local search plugin's postBuild, with `DEBUG=search-local:info`: from its line
  *   `<ISO date> search-local:info gathering documents` to its last line;
@@ -22,7 +24,10 @@ const ANSI = /\u001b\[[0-9;]*m/g;
 
 /** The names bench:scale gives the steps of scripts/build-site.ts. */
 const BUILD_SITE_STEPS = [
+  // One `docusaurus build`, or two: the bundling, then the pages and postBuild steps.
   ['docusaurus', /^Building the site/],
+  ['docusaurusBundling', /^Bundling the site/],
+  ['docusaurusPages', /^Rendering the pages/],
   ['searchIndex', /^Shaping the search index/],
   ['hostConfig', /^Writing the host configuration/],
 ];
@@ -62,7 +67,8 @@ export function parseStages(log) {
     } else if (
       (match = /^\[PERF\](?:\[KO\])? Build > [\w-]+ > ([^>]+?) - ([\d.]+) (seconds!|ms)/.exec(line))
     ) {
-      stages.docusaurus[match[1]] = round(seconds(match[2], match[3]));
+      // A phase of both `docusaurus build` processes (loading the site) counts twice.
+      stages.docusaurus[match[1]] = round((stages.docusaurus[match[1]] ?? 0) + seconds(match[2], match[3]));
     } else if ((match = /^\[page-markdown\] (\d+) Markdown pages.* in ([\d.]+) s\b/.exec(line))) {
       stages.pageMarkdown = {pages: Number(match[1]), s: Number(match[2])};
     } else if ((match = /^(\S+Z) search-local:info (.*)$/.exec(line))) {

@@ -67,6 +67,22 @@ describe('the stages of a build, read from its output', () => {
     assert.deepEqual(stages.buildSite, {docusaurus: 36.3, searchIndex: 0.7, hostConfig: 2.1});
   });
 
+  test('the two processes of one build: the bundling step, the pages step, and the site loaded twice', () => {
+    const perf = (phase, time) =>
+      `\u001b[33m[PERF]\u001b[39m Build > \u001b[34m\u001b[1men\u001b[22m\u001b[39m > ${phase} - ${time} - (Heap 55mb -> 138mb / Total 162mb)`;
+    const stages = parseStages(
+      [
+        perf('Load site', '2.26 seconds!'),
+        '[build-site] Bundling the site (docusaurus build): 30.1 s',
+        perf('Load site', '2.10 seconds!'),
+        perf('SSG', '3.10 seconds!'),
+        '[build-site] Rendering the pages and running the postBuild steps (docusaurus build): 15.2 s',
+      ].join('\n'),
+    );
+    assert.deepEqual(stages.docusaurus, {'Load site': 4.36, SSG: 3.1});
+    assert.deepEqual(stages.buildSite, {docusaurusBundling: 30.1, docusaurusPages: 15.2});
+  });
+
   test('a stage the build did not print is left out, not counted as zero', () => {
     const stages = parseStages('[build-site] Building the site (docusaurus build): 36.3 s\n');
     assert.equal(stages.searchPlugin, undefined);
