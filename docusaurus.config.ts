@@ -244,6 +244,7 @@ const config: Config = {
     './src/plugins/robots-txt/index.ts',
     './src/plugins/api-catalog/index.ts',
     './src/plugins/page-markdown/index.ts',
+    './src/plugins/bundler-memory/index.ts',
     ...tagManagerPlugin(environment.tagManagerContainerId),
   ] satisfies PluginConfig[],
 

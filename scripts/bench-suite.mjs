@@ -16,8 +16,7 @@ import {mkdirSync, readFileSync, rmSync, writeFileSync} from 'node:fs';
 import path from 'node:path';
 import {parseArgs} from 'node:util';
 
-import {copyRepository} from '../tests/support/repository-copy.mjs';
-import {commitCopy, growCopy} from './bench-scale/grow.mjs';
+import {growCopy, plainCopy} from './bench-scale/grow.mjs';
 
 const root = path.resolve(import.meta.dirname, '..');
 const {values} = parseArgs({options: {keep: {type: 'boolean', default: false}}});
@@ -60,8 +59,7 @@ function pagesOf(folder) {
 const copies = [];
 const results = {};
 try {
-  const plain = copyRepository('gerai-suite-');
-  commitCopy(plain);
+  const plain = plainCopy();
   copies.push(plain);
   const grown = growCopy();
   copies.push(grown);

@@ -6,8 +6,10 @@
  *    GTM_CONTAINER_ID; src/config/build-environment.ts): a bad value stops
  *    here, naming the variable, before anything is run or touched.
  * 2. Lints every description with Redocly: an invalid description stops here
- *    with the linter's own message.
- * 3. Into a temporary folder: bundles each description for download and
+ *    with the linter's own message. The linter runs while step 3 bundles the
+ *    downloads; no page is generated until it has passed.
+ * 3. Into a temporary folder: bundles each description for download (one run
+ *    of the bundler for all of them) and
  *    converts the joined one into a Postman collection
  *    (./postman-collection.ts); writes the raw body of the worked signature
  *    example, the signature test vectors and the example body of each webhook
@@ -153,6 +155,17 @@ function firstLine(error: unknown): string {
 /** A step that failed; its program has printed why. */
 class StepFailed extends Error {}
 
+/**
+ * Runs one step and, once it has succeeded, prints how long it took (`[gen-api] <step>: 1.2 s`),
+ * which `npm run bench:scale` reads.
+ */
+async function timed<T>(step: string, work: () => T | Promise<T>): Promise<T> {
+  const started = performance.now();
+  const result = await work();
+  console.log(`[gen-api] ${step}: ${((performance.now() - started) / 1000).toFixed(1)} s`);
+  return result;
+}
+
 /** Runs a program; resolves once it has succeeded, rejects with the step that failed. */
 function run(
   step: string,
@@ -180,20 +193,29 @@ function run(
  * writes its `outputDir` folders relative to its working folder, so it runs
  * in `staging`.
  */
-async function generate(staging: string): Promise<void> {
+async function generate(staging: string, linted: Promise<void>): Promise<void> {
   let joined: string;
   try {
-    joined = writeOpenApiDownloads(path.join(staging, DOWNLOADS));
+    try {
+      joined = await timed('downloads', () => writeOpenApiDownloads(path.join(staging, DOWNLOADS)));
+    } catch (error) {
+      throw new StepFailed((error as Error).message);
+    }
+    try {
+      await timed('Postman collection', () =>
+        writePostmanCollection(joined, path.join(staging, DOWNLOADS, GERAI_POSTMAN_DOWNLOAD)),
+      );
+    } catch (error) {
+      throw new StepFailed(
+        `Converting ${path.basename(joined)} into a Postman collection failed: ${firstLine(error)}`,
+      );
+    }
   } catch (error) {
-    throw new StepFailed((error as Error).message);
+    // A description the linter refuses is reported as the linter's failure, whatever broke after.
+    await linted;
+    throw error;
   }
-  try {
-    await writePostmanCollection(joined, path.join(staging, DOWNLOADS, GERAI_POSTMAN_DOWNLOAD));
-  } catch (error) {
-    throw new StepFailed(
-      `Converting ${path.basename(joined)} into a Postman collection failed: ${firstLine(error)}`,
-    );
-  }
+  await linted;
 
   mkdirSync(path.join(staging, WEBHOOK_DOWNLOADS), {recursive: true});
   // The body exactly as signed: UTF-8, no final line break.
@@ -231,13 +253,15 @@ async function generate(staging: string): Promise<void> {
 
   // Each instance loads the whole site configuration (a few seconds) before it writes a page;
   // run side by side, they take the time of one. A failure is reported in the order of targets.
-  const outcomes = await Promise.allSettled(
-    targets.map(({pluginId}) =>
-      run(
-        `Generating the ${pluginId} reference pages`,
-        bin('docusaurus'),
-        ['gen-api-docs', 'all', '--plugin-id', pluginId],
-        {cwd: staging, env: {...process.env, DOCUSAURUS_CLI_SITE_DIR: root}},
+  const outcomes = await timed('generator', () =>
+    Promise.allSettled(
+      targets.map(({pluginId}) =>
+        run(
+          `Generating the ${pluginId} reference pages`,
+          bin('docusaurus'),
+          ['gen-api-docs', 'all', '--plugin-id', pluginId],
+          {cwd: staging, env: {...process.env, DOCUSAURUS_CLI_SITE_DIR: root}},
+        ),
       ),
     ),
   );
@@ -258,7 +282,7 @@ async function generate(staging: string): Promise<void> {
     }
   }
 
-  describePages(staging);
+  await timed('meta descriptions', () => describePages(staging));
 }
 
 /**
@@ -306,12 +330,16 @@ async function main(): Promise<number> {
 
   const staging = mkdtempSync(path.join(tmpdir(), 'gerai-api-reference-'));
   try {
-    await run('Linting the OpenAPI descriptions (redocly lint)', bin('redocly'), [
-      'lint',
-      '--format=stylish',
-    ]);
-    await generate(staging);
-    install(staging);
+    const started = performance.now();
+    // The linter runs while the downloads are bundled: neither changes anything, and both take
+    // a while to start. Nothing is generated until it has passed.
+    const linted = timed('lint', () =>
+      run('Linting the OpenAPI descriptions (redocly lint)', bin('redocly'), ['lint', '--format=stylish']),
+    );
+    linted.catch(() => {});
+    await generate(staging, linted);
+    await timed('install', () => install(staging));
+    console.log(`[gen-api] total: ${((performance.now() - started) / 1000).toFixed(1)} s`);
     recordRun(root, inputs, isGenerated, OUTPUT_DIRS);
   } catch (error) {
     if (!(error instanceof StepFailed)) throw error;

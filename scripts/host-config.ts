@@ -83,13 +83,14 @@ try {
 }
 if (pages.length === 0) fail(`no HTML page in ${buildDir}`);
 
+// One page at a time: what is kept of a page is its scripts' hashes, which most pages share.
 const hashes = new Set<string>();
-const inlineScripts: string[] = [];
+let tagManager = false;
 const blocked: string[] = [];
 for (const page of pages) {
   const scripts = pageScripts(readFileSync(page, 'utf8'));
-  inlineScripts.push(...scripts.inline);
   scripts.inline.forEach((script) => hashes.add(hashSource(script)));
+  tagManager ||= loadsTagManager(scripts.inline);
   blocked.push(...scripts.blockedByPolicy.map((item) => `${path.relative(buildDir, page)}: ${item}`));
 }
 if (blocked.length > 0) {
@@ -103,7 +104,6 @@ const descriptions = filesUnder(path.join(root, 'openapi'), '.yaml');
 const apiOrigins = serverOrigins(
   descriptions.flatMap((file) => serverUrls(parse(readFileSync(file, 'utf8')) as unknown)),
 );
-const tagManager = loadsTagManager(inlineScripts);
 const policy = contentSecurityPolicy({scriptHashes: [...hashes], apiOrigins, tagManager});
 const routes = sitemapPaths(readFileSync(path.join(buildDir, 'sitemap.xml'), 'utf8'));
 const slashRoutes = trailingSlashRoutes(routes);

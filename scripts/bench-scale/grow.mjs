@@ -137,28 +137,36 @@ function growSidebars(folder) {
   writeFileSync(file, grown);
 }
 
-/**
- * Makes `folder` a git repository of its own with everything committed once: the build dates
- * each page from git (last updated, the sitemap's lastmod).
- */
-export function commitCopy(folder) {
+/** Commits everything in the copy `folder` as a repository of its own: the build dates pages from git. */
+function commitCopy(folder, message) {
   const git = (...args) => {
     const result = spawnSync('git', ['-c', 'user.name=bench', '-c', 'user.email=bench@localhost', ...args], {
       cwd: folder,
       stdio: ['ignore', 'ignore', 'inherit'],
     });
-    if (result.status !== 0) throw new Error(`bench: git ${args[0]} failed in the copy (${folder})`);
+    if (result.status !== 0) throw new Error(`bench:scale: git ${args[0]} failed in the copy (${folder})`);
   };
   git('init', '--quiet');
   git('add', '--all');
-  git('commit', '--quiet', '--no-verify', '--message', 'A copy of the portal');
+  git('commit', '--quiet', '--no-verify', '--message', message);
 }
 
 /**
- * Makes the copy in a new temporary folder; returns its folder. The caller removes it.
+ * A copy of the portal as it is, in a new temporary folder, committed as the grown copy is, so
+ * that both are built alike. Returns its folder; the caller removes it.
+ */
+export function plainCopy() {
+  const folder = copyRepository('gerai-scale-1x-');
+  commitCopy(folder, 'A copy of the portal');
+  return folder;
+}
+
+/**
+ * Makes the copy with TIMES the content in a new temporary folder; returns its folder. The
+ * caller removes it.
  */
 export function growCopy() {
-  const folder = copyRepository('gerai-scale-');
+  const folder = copyRepository('gerai-scale-10x-');
   const descriptions = path.join(folder, 'openapi', 'gerai');
   for (const name of readdirSync(descriptions).filter((file) => file.endsWith('.yaml'))) {
     if (name === 'common.yaml') continue;
@@ -175,6 +183,6 @@ export function growCopy() {
     throw new Error('bench:scale: docusaurus.config.ts no longer sets onBrokenAnchors as expected');
   }
   writeFileSync(config, configText.replace("onBrokenAnchors: 'throw'", "onBrokenAnchors: 'ignore'"));
-  commitCopy(folder);
+  commitCopy(folder, `A copy of the portal with ${TIMES} times its content`);
   return folder;
 }

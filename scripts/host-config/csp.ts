@@ -13,7 +13,7 @@
  */
 import {createHash} from 'node:crypto';
 
-import * as cheerio from 'cheerio';
+import {Parser} from 'htmlparser2';
 
 /** Types under which a `<script>` runs; any other type is a data block (JSON-LD, for example). */
 const EXECUTABLE_TYPES = new Set([
@@ -50,29 +50,59 @@ export interface PageScripts {
   readonly blockedByPolicy: string[];
 }
 
-/** The inline scripts of one HTML page, read with an HTML parser so the text matches the browser's. */
+/** Elements whose content a browser that runs scripts reads as text, not markup. */
+const TEXT_ONLY = 'noscript';
+
+/**
+ * The inline scripts of one HTML page, read with an HTML parser so the text matches the
+ * browser's: a script's text is what the parser gives between its tags, with the input's line
+ * endings normalised, and the content of `<noscript>` is text, as for a browser that runs scripts. The parser streams the
+ * page (htmlparser2's callbacks) instead of building its tree, so a page costs its reading only.
+ */
 export function pageScripts(html: string): PageScripts {
-  const $ = cheerio.load(html);
   const inline: string[] = [];
-  $('script').each((_, element) => {
-    const script = $(element);
-    const type = (script.attr('type') ?? '').trim().toLowerCase();
-    if (script.attr('src') === undefined && EXECUTABLE_TYPES.has(type)) {
-      inline.push(script.text());
-    }
-  });
   const blockedByPolicy: string[] = [];
-  $('*').each((_, element) => {
-    if (element.type !== 'tag') return;
-    for (const [name, value] of Object.entries(element.attribs)) {
-      if (/^on[a-z]+$/.test(name)) {
-        blockedByPolicy.push(`<${element.name} ${name}="${value.slice(0, 40)}">`);
-      } else if ((name === 'href' || name === 'src') && /^\s*javascript:/i.test(value)) {
-        blockedByPolicy.push(`<${element.name} ${name}="${value.slice(0, 40)}">`);
-      }
-    }
-  });
-  return {inline, blockedByPolicy};
+  /** The text of the inline script being read, if one is. */
+  let script: string | undefined;
+  /** Inside `<noscript>`, which ends at its first end tag, as in a browser. */
+  let textOnly = false;
+  const parser = new Parser(
+    {
+      onopentag(name, attributes) {
+        if (textOnly) return;
+        if (name === TEXT_ONLY) {
+          textOnly = true;
+          return;
+        }
+        for (const [attribute, value] of Object.entries(attributes)) {
+          if (/^on[a-z]+$/.test(attribute)) {
+            blockedByPolicy.push(`<${name} ${attribute}="${value.slice(0, 40)}">`);
+          } else if ((attribute === 'href' || attribute === 'src') && /^\s*javascript:/i.test(value)) {
+            blockedByPolicy.push(`<${name} ${attribute}="${value.slice(0, 40)}">`);
+          }
+        }
+        if (name === 'script') {
+          const type = (attributes.type ?? '').trim().toLowerCase();
+          script = attributes.src === undefined && EXECUTABLE_TYPES.has(type) ? '' : undefined;
+        }
+      },
+      ontext(text) {
+        if (script !== undefined) script += text;
+      },
+      onclosetag(name) {
+        if (name === TEXT_ONLY) textOnly = false;
+        if (name === 'script' && script !== undefined) {
+          inline.push(script);
+          script = undefined;
+        }
+      },
+    },
+    {decodeEntities: true},
+  );
+  // As a browser reads its input: line breaks normalised to LF before anything else; a NUL in a
+  // script becomes U+FFFD (the HTML standard's preprocessing and script data state).
+  parser.end(html.replace(/\r\n?/g, '\n'));
+  return {inline: inline.map((text) => text.replaceAll('\0', '\uFFFD')), blockedByPolicy};
 }
 
 /** A CSP hash source for a script text: `'sha256-<base64>'` of its UTF-8 bytes. */

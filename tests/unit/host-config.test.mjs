@@ -52,6 +52,14 @@ describe('inline scripts of a page', () => {
     assert.equal(text, 'a();\nb();');
   });
 
+  test('the content of <noscript> is text, as in a browser that runs scripts', () => {
+    const {inline, blockedByPolicy} = pageScripts(
+      '<noscript><script>never()</script><img src=x onerror="never()"></noscript><script>run()</script>',
+    );
+    assert.deepEqual(inline, ['run()']);
+    assert.deepEqual(blockedByPolicy, []);
+  });
+
   test('inline event handlers and javascript: links are reported, since the policy blocks them', () => {
     const {blockedByPolicy} = pageScripts(
       '<button onclick="go()">Go</button><a href=" javascript:void(0)">x</a>',

@@ -1,5 +1,8 @@
 // The conversion of a built page into its Markdown version (src/plugins/page-markdown).
 import assert from 'node:assert/strict';
+import {mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync} from 'node:fs';
+import {tmpdir} from 'node:os';
+import path from 'node:path';
 import {describe, test} from 'node:test';
 
 import createJiti from 'jiti';
@@ -111,5 +114,72 @@ describe('a page in Markdown', () => {
 
   test('a page without main content is refused with its route', async () => {
     await assert.rejects(convert('<html><body><p>x</p></body></html>'), /\/docs\/docs\/order-state/);
+  });
+});
+
+describe('the Markdown of a whole build, written in worker threads', () => {
+  const {convertPages, threadCount} = jiti('./src/plugins/page-markdown/workers.ts');
+
+  /** A build folder holding `pages` (route: HTML). */
+  function fakeBuild(pages) {
+    const outDir = mkdtempSync(path.join(tmpdir(), 'gerai-page-markdown-test-'));
+    for (const [route, html] of Object.entries(pages)) {
+      mkdirSync(path.join(outDir, route), {recursive: true});
+      writeFileSync(path.join(outDir, route, 'index.html'), html);
+    }
+    return outDir;
+  }
+
+  test('writes each page beside its HTML and answers with its title and description', async () => {
+    const routes = Array.from({length: 7}, (_, n) => `/docs/docs/page-${n}`);
+    const outDir = fakeBuild(
+      Object.fromEntries(routes.map((route, n) => [route, page(`<p>Page number ${n}.</p>`)])),
+    );
+    try {
+      const summaries = await convertPages(
+        routes.map((route) => ({route, diagrams: []})),
+        {outDir, siteUrl},
+        3,
+      );
+      assert.deepEqual([...summaries.keys()].sort(), [...routes].sort());
+      assert.deepEqual(summaries.get(routes[4]), {
+        title: 'Order states',
+        description: 'The life cycle of an order.',
+      });
+      for (const [n, route] of routes.entries()) {
+        assert.match(
+          readFileSync(path.join(outDir, markdownPath(route)), 'utf8'),
+          new RegExp(`Page number ${n}\\.`),
+        );
+      }
+    } finally {
+      rmSync(outDir, {recursive: true, force: true});
+    }
+  });
+
+  test('a page that cannot be converted stops the run, naming its route', async () => {
+    const outDir = fakeBuild({
+      '/docs/docs/good': page('<p>Fine.</p>'),
+      '/docs/docs/empty': '<!doctype html><html><head><title>Empty</title></head><body></body></html>',
+    });
+    try {
+      await assert.rejects(
+        convertPages(
+          ['/docs/docs/good', '/docs/docs/empty'].map((route) => ({route, diagrams: []})),
+          {outDir, siteUrl},
+          2,
+        ),
+        /could not write the Markdown of \/docs\/docs\/empty: .*no main content/,
+      );
+    } finally {
+      rmSync(outDir, {recursive: true, force: true});
+    }
+  });
+
+  test('uses one thread per core, and fewer for a small site', () => {
+    assert.equal(threadCount(900, 2), 2);
+    assert.equal(threadCount(900, 8), 8);
+    assert.equal(threadCount(10, 8), 1);
+    assert.equal(threadCount(0, 2), 1);
   });
 });

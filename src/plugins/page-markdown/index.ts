@@ -3,16 +3,19 @@
  *
  * - `<route>.md` beside every docs, reference and landing page: front matter
  *   (title, description, canonical address), then the page's content as
- *   Markdown, converted from its built HTML (./convert.ts);
+ *   Markdown, converted from its built HTML (./convert.ts) in worker threads,
+ *   one per core (./workers.ts);
  * - `/llms.txt` (https://llmstxt.org): the site's title, a summary, then one
  *   section per sidebar (and the landing pages, as "Optional"), each page a
  *   link to its Markdown with its description (src/config/llms.ts says
  *   which sidebars and downloads);
- * - `/llms-full.txt`: every page's Markdown, in the same order.
+ * - `/llms-full.txt`: every page's Markdown, in the same order, copied from
+ *   the files just written, so no page is held in memory longer than it is
+ *   converted.
  *
  * A page that cannot be converted stops the build with its route.
  */
-import {readFileSync, writeFileSync} from 'node:fs';
+import {closeSync, openSync, readFileSync, writeFileSync, writeSync} from 'node:fs';
 import path from 'node:path';
 
 import type {LoadContext, Plugin} from '@docusaurus/types';
@@ -21,7 +24,8 @@ import {LLMS_LISTING as options} from '../../config/llms';
 import {LLMS_FULL, LLMS_INDEX, markdownPath} from '../../config/page-markdown';
 import {diagramsIn} from '../../remark/diagrams';
 import {substituteTokens} from '../../remark/substitute-tokens';
-import {pageToMarkdown, type PageMarkdown} from './convert';
+import {convertPages, threadCount} from './workers';
+import type {PageSummary} from './write-page';
 
 interface SidebarItem {
   type: string;
@@ -68,8 +72,12 @@ function diagramsOf(siteDir: string, source: string): string[] {
   return diagramsIn(text).map(({source: diagram}) => substituteTokens(diagram, undefined, source));
 }
 
-function builtHtml(outDir: string, route: string): string {
-  return path.join(outDir, route, route.endsWith('/') ? '' : '/', 'index.html');
+/** Writes all of `bytes` at the end of the open file `fd`; returns how many that is. */
+function writeAll(fd: number, bytes: Buffer): number {
+  for (let written = 0; written < bytes.length;) {
+    written += writeSync(fd, bytes, written, bytes.length - written);
+  }
+  return bytes.length;
 }
 
 export default function pageMarkdownPlugin(context: LoadContext): Plugin {
@@ -119,26 +127,17 @@ export default function pageMarkdownPlugin(context: LoadContext): Plugin {
         ...new Set([...sections.flatMap((section) => section.routes), ...elsewhere, ...landing]),
       ];
 
-      const pages = new Map<string, PageMarkdown>();
-      for (const route of routes) {
-        const source = sources.get(route);
-        let page: PageMarkdown;
-        try {
-          page = await pageToMarkdown(readFileSync(builtHtml(outDir, route), 'utf8'), {
-            siteUrl,
-            route,
-            diagrams: source ? diagramsOf(context.siteDir, source) : [],
-          });
-        } catch (error) {
-          throw new Error(
-            `page-markdown: could not write the Markdown of ${route}: ${(error as Error).message}`,
-          );
-        }
-        writeFileSync(path.join(outDir, markdownPath(route)), page.markdown);
-        pages.set(route, page);
-      }
+      const threads = threadCount(routes.length);
+      const pages = await convertPages(
+        routes.map((route) => {
+          const source = sources.get(route);
+          return {route, diagrams: source ? diagramsOf(context.siteDir, source) : []};
+        }),
+        {outDir, siteUrl},
+        threads,
+      );
 
-      const converted = (route: string): PageMarkdown => {
+      const converted = (route: string): PageSummary => {
         const page = pages.get(route);
         if (!page) throw new Error(`page-markdown: ${route} was not converted`);
         return page;
@@ -170,15 +169,23 @@ export default function pageMarkdownPlugin(context: LoadContext): Plugin {
             ]
           : []),
       ];
-      const full = [
-        `${heading.join('\n\n')}\n`,
-        ...listed.flatMap((section) => section.routes.map((route) => converted(route).markdown)),
-      ].join('\n');
       writeFileSync(path.join(outDir, LLMS_INDEX), `${index.join('\n\n')}\n`);
-      writeFileSync(path.join(outDir, LLMS_FULL), full);
+      // Every page's Markdown after the heading, each after a line break, read back one at a time.
+      const full = openSync(path.join(outDir, LLMS_FULL), 'w');
+      let fullBytes = 0;
+      try {
+        fullBytes += writeAll(full, Buffer.from(`${heading.join('\n\n')}\n`));
+        for (const route of listed.flatMap((section) => section.routes)) {
+          fullBytes += writeAll(full, Buffer.from('\n'));
+          fullBytes += writeAll(full, readFileSync(path.join(outDir, markdownPath(route))));
+        }
+      } finally {
+        closeSync(full);
+      }
       console.log(
         `[page-markdown] ${pages.size} Markdown pages, llms.txt and llms-full.txt ` +
-          `(${Math.round(Buffer.byteLength(full) / 1024)} KB) written in ${((performance.now() - started) / 1000).toFixed(1)} s`,
+          `(${Math.round(fullBytes / 1024)} KB) written in ${((performance.now() - started) / 1000).toFixed(1)} s ` +
+          `(${threads} threads)`,
       );
     },
   };

@@ -1,0 +1,140 @@
+/**
+ * A cold `npm run build` of a copy of the portal: its wall time, its peak memory and the time of
+ * each stage (./stages.mjs).
+ */
+import {spawn, spawnSync} from 'node:child_process';
+import {createWriteStream, readdirSync, readFileSync, rmSync} from 'node:fs';
+import path from 'node:path';
+
+import {parseStages} from './stages.mjs';
+
+const PAGE_KB = 4;
+
+// eslint-disable-next-line no-control-regex -- the escape character is what is matched
+const ANSI = /\u001b\[[0-9;]*m/g;
+
+/** A line that ends a stage: a step of the portal's scripts, or one of Docusaurus's phases. */
+const STAGE_END =
+  /^\[(gen-api|build-site|page-markdown|reference-writer)\] |^\[PERF\] Build > [\w-]+ > [^>]+ - /;
+
+/**
+ * The peak memory of the process tree during each stage: from the end of the stage before (or
+ * the start) to the line that ends it. The figures are the process tree's, in MB.
+ */
+function peaksByStage(samples, marks) {
+  let from = 0;
+  return marks.map(([end, line]) => {
+    const during = samples.filter(([time]) => time > from && time <= end).map(([, kb]) => kb);
+    from = end;
+    return {
+      stage: line,
+      endS: Math.round(end),
+      peakMB: during.length > 0 ? Math.round(Math.max(...during) / 1024) : null,
+    };
+  });
+}
+
+/** The resident memory of `pid` and every process under it, in KB (Linux: /proc). */
+function treeResidentKB(pid) {
+  const children = new Map();
+  for (const name of readdirSync('/proc')) {
+    if (!/^\d+$/.test(name)) continue;
+    try {
+      const stat = readFileSync(`/proc/${name}/stat`, 'utf8');
+      // The fields after the command's name, which may hold spaces and parentheses.
+      const parent = Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]);
+      if (!children.has(parent)) children.set(parent, []);
+      children.get(parent).push(Number(name));
+    } catch {
+      // The process ended meanwhile.
+    }
+  }
+  let kb = 0;
+  const pending = [pid];
+  while (pending.length > 0) {
+    const current = pending.pop();
+    try {
+      kb += Number(readFileSync(`/proc/${current}/statm`, 'utf8').split(' ')[1]) * PAGE_KB;
+    } catch {
+      // The process ended meanwhile.
+    }
+    pending.push(...(children.get(current) ?? []));
+  }
+  return kb;
+}
+
+/**
+ * Runs a cold `npm run build` in `folder` (a copy of the repository): `docusaurus clear` first,
+ * which also removes the bundler's persistent cache (`node_modules/.cache`; the copies link this
+ * repository's node_modules, so it is the one cache they all share, and each build starts
+ * without it). Docusaurus prints its phases (`DOCUSAURUS_PERF_LOGGER=true`); everything the build writes goes to
+ * `<folder>/bench-build.log`. Other environment variables are passed on, so a bundler or SSG
+ * setting can be measured by setting it for the bench.
+ *
+ * Returns the wall time, the peak resident memory of the largest process (GNU time's %M, as
+ * `npm run bench` reports it), the peak of the whole process tree's resident memory (sampled
+ * every 0.5 s: the processes the build starts side by side add up) and the stages.
+ *
+ * @param {string} folder
+ * @param {(line: string) => void} [progress] called with each line of the build's own steps
+ */
+export async function coldBuild(folder, progress = () => {}) {
+  const cleared = spawnSync(path.join(folder, 'node_modules', '.bin', 'docusaurus'), ['clear'], {
+    cwd: folder,
+    encoding: 'utf8',
+  });
+  if (cleared.status !== 0)
+    throw new Error(`bench:scale: docusaurus clear failed in ${folder}:\n${cleared.stderr}`);
+  rmSync(path.join(folder, 'node_modules', '.cache'), {recursive: true, force: true});
+
+  const logFile = path.join(folder, 'bench-build.log');
+  const log = createWriteStream(logFile);
+  const started = performance.now();
+  const child = spawn('/usr/bin/time', ['-f', 'bench-time %e s %M KB', 'npm', 'run', '--silent', 'build'], {
+    cwd: folder,
+    env: {...process.env, DOCUSAURUS_PERF_LOGGER: 'true'},
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let treePeakKB = 0;
+  /** [seconds since the start, KB] of the process tree, and [seconds, line] of each stage's end. */
+  const samples = [];
+  const marks = [];
+  const elapsed = () => (performance.now() - started) / 1000;
+  const sampler = setInterval(() => {
+    const kb = treeResidentKB(child.pid);
+    treePeakKB = Math.max(treePeakKB, kb);
+    samples.push([elapsed(), kb]);
+  }, 500);
+  let text = '';
+  let partial = '';
+  const collect = (chunk) => {
+    const piece = chunk.toString();
+    log.write(piece);
+    text += piece;
+    const lines = (partial + piece).split('\n');
+    partial = lines.pop() ?? '';
+    for (const line of lines) {
+      if (/^\[(gen-api|build-site|page-markdown)\] /.test(line)) progress(line);
+      const plain = line.replace(ANSI, '');
+      if (STAGE_END.test(plain)) marks.push([elapsed(), plain.replace(/ - \(Heap.*$/, '')]);
+    }
+  };
+  child.stdout.on('data', collect);
+  child.stderr.on('data', collect);
+  const code = await new Promise((resolve) => child.on('exit', resolve));
+  const wallS = (performance.now() - started) / 1000;
+  clearInterval(sampler);
+  await new Promise((resolve) => log.end(resolve));
+  if (code !== 0) {
+    throw new Error(`bench:scale: npm run build failed in ${folder} (exit ${code}); see ${logFile}`);
+  }
+  const peakKB = Number(/bench-time [\d.]+ s (\d+) KB/.exec(text)?.[1] ?? NaN);
+  return {
+    wallS: Math.round(wallS * 10) / 10,
+    peakRssMB: Math.round(peakKB / 1024),
+    treePeakRssMB: Math.round(treePeakKB / 1024),
+    log: logFile,
+    stages: parseStages(text),
+    peakRssByStage: peaksByStage(samples, marks),
+  };
+}

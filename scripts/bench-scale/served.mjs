@@ -1,0 +1,102 @@
+/**
+ * What readers of a build get, measured on the build served by nginx as in production: its
+ * pages, its main script, the JavaScript a guide and a reference page run before a reader can
+ * use them, search, and the desktop Total Blocking Time of a reference page.
+ */
+/* global document -- page.waitForFunction runs in the page */
+import {readdirSync, readFileSync} from 'node:fs';
+import path from 'node:path';
+import {gzipSync} from 'node:zlib';
+
+import {chromium} from '@playwright/test';
+
+import {runLighthouse} from '../bench/lighthouse.mjs';
+import {CHROMIUM_ARGS, chromiumPath, root} from '../bench/browser.mjs';
+import {measureBox, measureSearchPage, serve} from '../bench-search/measure.mjs';
+
+export const ROUTES = {
+  guide: '/docs/docs/getting-started',
+  reference: '/docs/api/food-integration/reject-order',
+};
+
+const gzippedKB = (file) => gzipSync(readFileSync(file), {level: 6}).length / 1024;
+
+/** The routes of the build's sitemap. */
+function sitemapPages(build) {
+  return readFileSync(path.join(build, 'sitemap.xml'), 'utf8').match(/<loc>/g)?.length ?? 0;
+}
+
+/** The gzipped size of `assets/js/main.<hash>.js`, the script every page starts with. */
+function mainScriptKB(build) {
+  const folder = path.join(build, 'assets', 'js');
+  const main = readdirSync(folder).find((name) => /^main\.[\w]+\.js$/.test(name));
+  if (!main) throw new Error(`bench:scale: no main.*.js in ${folder}`);
+  return gzippedKB(path.join(folder, main));
+}
+
+/**
+ * The scripts a page requests until it has hydrated, gzipped, as tests/e2e/api-reference.spec.ts
+ * weighs them.
+ *
+ * @param {import('@playwright/test').Browser} browser
+ */
+async function scriptsBeforeInteraction(browser, origin, build, route) {
+  const context = await browser.newContext();
+  const page = await context.newPage();
+  const scripts = new Set();
+  page.on('request', (request) => {
+    if (request.resourceType() === 'script') scripts.add(new URL(request.url()).pathname);
+  });
+  await page.goto(origin + route);
+  await page.waitForFunction(() => document.documentElement.dataset.hasHydrated === 'true');
+  await context.close();
+  const kb = [...scripts].reduce((sum, script) => sum + gzippedKB(path.join(build, script)), 0);
+  return {kb, scripts: scripts.size};
+}
+
+/**
+ * @param {string} build the build folder
+ * @param {{port: number, runs: number, log?: (message: string) => void}} options
+ */
+export async function measureServed(build, {port, runs, log = () => {}}) {
+  const server = await serve(root, build, port);
+  const browser = await chromium.launch({executablePath: chromiumPath(), args: CHROMIUM_ARGS});
+  try {
+    log('scripts before interaction');
+    const jsBeforeInteraction = {
+      guide: await scriptsBeforeInteraction(browser, server.origin, build, ROUTES.guide),
+      reference: await scriptsBeforeInteraction(browser, server.origin, build, ROUTES.reference),
+    };
+    log('search box and /search?q=webhook');
+    const box = await measureBox(browser, server.origin, {build});
+    await box.close();
+    const searchPage = await measureSearchPage(browser, server.origin, {width: 1280, height: 800});
+    await browser.close();
+    log(`Lighthouse desktop on ${ROUTES.reference} (${runs} runs)`);
+    const lighthouse = await runLighthouse(server.origin + ROUTES.reference, 'desktop', runs);
+    return {
+      pages: sitemapPages(build),
+      mainJsKBGzip: mainScriptKB(build),
+      jsBeforeInteraction,
+      searchBox: {
+        firstSuggestionMs: box.figures.firstSuggestionMs,
+        firstQueryIndexKB: box.figures.firstQueryIndexKB,
+        allIndexKB: box.figures.allIndexKB,
+        files: box.figures.allFiles.length,
+      },
+      searchPage: {
+        resultsMs: searchPage.resultsMs,
+        indexKB: searchPage.indexKB,
+        files: searchPage.files.length,
+      },
+      referenceDesktop: {
+        tbtMs: lighthouse.tbtMs,
+        performance: lighthouse.performance,
+        cpuIndex: lighthouse.benchmarkIndex,
+      },
+    };
+  } finally {
+    await browser.close().catch(() => {});
+    server.stop();
+  }
+}
