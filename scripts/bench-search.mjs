@@ -65,7 +65,7 @@ const QUESTIONS = [
 ];
 
 async function measure(build) {
-  const server = await serve(root, build, values.port);
+  const server = await serve(build, values.port);
   const browser = await chromium.launch({executablePath: chromiumPath(), args: CHROMIUM_ARGS});
   try {
     const box = await measureBox(browser, server.origin, {build, latencyMs: LATENCY_MS});

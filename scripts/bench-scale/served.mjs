@@ -11,7 +11,7 @@ import {gzipSync} from 'node:zlib';
 import {chromium} from '@playwright/test';
 
 import {runLighthouse} from '../bench/lighthouse.mjs';
-import {CHROMIUM_ARGS, chromiumPath, root} from '../bench/browser.mjs';
+import {CHROMIUM_ARGS, chromiumPath} from '../bench/browser.mjs';
 import {measureBox, measureSearchPage, serve} from '../bench-search/measure.mjs';
 
 export const ROUTES = {
@@ -59,7 +59,7 @@ async function scriptsBeforeInteraction(browser, origin, build, route) {
  * @param {{port: number, runs: number, log?: (message: string) => void}} options
  */
 export async function measureServed(build, {port, runs, log = () => {}}) {
-  const server = await serve(root, build, port);
+  const server = await serve(build, port);
   const browser = await chromium.launch({executablePath: chromiumPath(), args: CHROMIUM_ARGS});
   try {
     log('scripts before interaction');

@@ -7,10 +7,11 @@
  * `search-index` counts, however many files the index is published in.
  */
 /* global document, window, MutationObserver -- page.evaluate runs in the page */
-import {spawn} from 'node:child_process';
 import {existsSync, readFileSync} from 'node:fs';
 import path from 'node:path';
 import {gzipSync} from 'node:zlib';
+
+import {startServer} from '../bench/pages.mjs';
 
 /** A response of the search index, in whatever parts or shards it is published. */
 export const SEARCH_INDEX = /search-index/;
@@ -22,37 +23,14 @@ export const GUIDE = '/docs/docs/getting-started';
 export const SEARCH_PAGE = '/search?q=webhook';
 
 /**
- * Serves `build` with nginx on `port` (from the repository at `root`) until `stop` is called.
+ * Serves `build` with nginx on `port` (scripts/bench/pages.mjs) until `stop` is called.
  *
- * @param {string} root
  * @param {string} build
  * @param {string | number} port
  */
-export async function serve(root, build, port) {
-  const origin = `http://127.0.0.1:${port}`;
-  const taken = await fetch(`${origin}/`).then(
-    () => true,
-    () => false,
-  );
-  if (taken)
-    throw new Error(`bench: something already answers on ${origin}: stop it, or choose another --port`);
-  const server = spawn(
-    path.join(root, 'node_modules', '.bin', 'jiti'),
-    ['tests/support/nginx-server.ts', '--root', build, '--port', String(port)],
-    {cwd: root, stdio: ['ignore', 'ignore', 'inherit']},
-  );
-  let exited = false;
-  server.on('exit', () => (exited = true));
-  for (let attempt = 0; attempt < 100 && !exited; attempt += 1) {
-    try {
-      await fetch(`${origin}/`);
-      return {origin, stop: () => server.kill('SIGTERM')};
-    } catch {
-      await new Promise((resolve) => setTimeout(resolve, 100));
-    }
-  }
-  server.kill('SIGTERM');
-  throw new Error(`bench: nginx did not answer on ${origin} (is there a build in ${build}?)`);
+export async function serve(build, port) {
+  const server = await startServer(build, String(port));
+  return {origin: `http://127.0.0.1:${port}`, stop: () => server.kill('SIGTERM')};
 }
 
 /** @param {number[]} numbers */
