@@ -65,7 +65,7 @@ function run(step: string, command: string, args: string[], env: NodeJS.ProcessE
  * bundler has used stays with that process while the pages render and the postBuild steps run.
  * On a copy with ten times the content (`npm run bench:scale`) the one process peaked at 6.1 GB,
  * of which the persistent cache, written in full on every cold build (every CI and deployment
- * build), was about 1.8 GB; the two processes peak at 3.4 GB, and rendering the pages took 16 s
+ * build), was about 1.8 GB; the two processes peak at 3.4 to 3.5 GiB, and rendering the pages took 16 s
  * instead of 37. Loading the site twice costs about 2 s.
  * Upgrade: check that @docusaurus/core still reads the three variables
  * (`lib/commands/build/buildLocale.js`: DOCUSAURUS_SKIP_BUNDLING leaves the build folder and the

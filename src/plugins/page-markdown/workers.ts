@@ -1,13 +1,10 @@
 /**
- * Converts pages in worker threads (./worker.mjs), one per core: each thread is sent a page as
- * soon as it has finished the one before, so the threads share the work however long each page
- * takes, and none holds more than one page. A small site uses fewer threads, since starting one
- * costs about as much as converting a few pages.
+ * Converts pages in worker threads (./worker.mjs, through src/plugins/worker-pool), one per
+ * core; a small site uses fewer threads.
  */
-import {availableParallelism} from 'node:os';
 import path from 'node:path';
-import {Worker} from 'node:worker_threads';
 
+import {runInWorkers, threadCount as poolThreads} from '../worker-pool';
 import type {PageSettings, PageSummary, PageTask} from './write-page';
 
 /** Pages per thread below which another thread would cost more than it saves. */
@@ -21,59 +18,27 @@ const MIN_PAGES_PER_THREAD = 20;
  */
 const YOUNG_GENERATION_MB = 128;
 
-type Answer = {route: string; summary: PageSummary} | {route: string; error: string};
-
 /** The number of threads for `pages` pages: one per core, at most one per MIN_PAGES_PER_THREAD pages. */
-export function threadCount(pages: number, cores = availableParallelism()): number {
-  return Math.max(1, Math.min(cores, Math.ceil(pages / MIN_PAGES_PER_THREAD)));
+export function threadCount(pages: number, cores?: number): number {
+  return poolThreads(pages, MIN_PAGES_PER_THREAD, cores);
 }
 
 /**
  * Writes the Markdown of every task's page; resolves with each route's summary. The first page
  * that cannot be converted stops every thread and rejects, naming its route.
  */
-export function convertPages(
+export async function convertPages(
   tasks: readonly PageTask[],
   settings: PageSettings,
   threads = threadCount(tasks.length),
 ): Promise<Map<string, PageSummary>> {
-  const summaries = new Map<string, PageSummary>();
-  if (tasks.length === 0) return Promise.resolve(summaries);
-  return new Promise((resolve, reject) => {
-    const workers: Worker[] = [];
-    let next = 0;
-    let failed = false;
-    const stop = (error: Error) => {
-      if (failed) return;
-      failed = true;
-      for (const worker of workers) void worker.terminate();
-      reject(error);
-    };
-    const send = (worker: Worker) => worker.postMessage(next < tasks.length ? tasks[next++] : null);
-    for (let index = 0; index < threads; index += 1) {
-      const worker = new Worker(path.join(__dirname, 'worker.mjs'), {
-        workerData: settings,
-        resourceLimits: {maxYoungGenerationSizeMb: YOUNG_GENERATION_MB},
-      });
-      workers.push(worker);
-      worker.on('message', (answer: Answer) => {
-        if ('error' in answer) {
-          stop(new Error(`page-markdown: could not write the Markdown of ${answer.route}: ${answer.error}`));
-          return;
-        }
-        summaries.set(answer.route, answer.summary);
-        if (summaries.size === tasks.length) resolve(summaries);
-        send(worker);
-      });
-      worker.on('error', (error) =>
-        stop(new Error(`page-markdown: a worker thread failed: ${error.message}`)),
-      );
-      worker.on('exit', (code) => {
-        if (code !== 0 && !failed && summaries.size < tasks.length) {
-          stop(new Error(`page-markdown: a worker thread stopped (exit code ${code})`));
-        }
-      });
-      send(worker);
-    }
+  const summaries = await runInWorkers<PageTask, PageSummary>(path.join(__dirname, 'worker.mjs'), tasks, {
+    name: 'page-markdown',
+    threads,
+    workerData: settings,
+    resourceLimits: {maxYoungGenerationSizeMb: YOUNG_GENERATION_MB},
+    failure: (task, message) =>
+      new Error(`page-markdown: could not write the Markdown of ${task.route}: ${message}`),
   });
+  return new Map(tasks.map((task, position) => [task.route, summaries[position]]));
 }

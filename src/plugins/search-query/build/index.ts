@@ -6,10 +6,9 @@
  * shards and the chunks (./files.ts).
  */
 import {mkdirSync, readdirSync, rmSync, writeFileSync} from 'node:fs';
-import {availableParallelism} from 'node:os';
 import path from 'node:path';
-import {Worker} from 'node:worker_threads';
 
+import {runInWorkers, threadCount} from '../../worker-pool';
 import type {SearchDocument} from '../format';
 import type {ExtractedPage, PageType} from './extract';
 import {indexFiles} from './files';
@@ -69,40 +68,19 @@ export function pagesToIndex(site: BuiltSite, routes: IndexedRoutes): PageToRead
   return pages;
 }
 
+/** Pages per thread below which another thread would cost more than it saves. */
+const MIN_PAGES_PER_THREAD = 16;
+
 /** What the search reads of each page, in the pages' order, read in worker threads. */
 function readPages(
   pages: readonly PageToRead[],
   ignored: readonly string[],
 ): Promise<(ExtractedPage | undefined)[]> {
-  const results: (ExtractedPage | undefined)[] = new Array(pages.length);
-  const count = Math.max(1, Math.min(availableParallelism(), Math.ceil(pages.length / 16)));
-  let next = 0;
-  return new Promise((resolve, reject) => {
-    let running = count;
-    for (let k = 0; k < count; k += 1) {
-      const worker = new Worker(path.join(__dirname, 'extract-worker.mjs'), {workerData: {ignored}});
-      const send = () => {
-        if (next >= pages.length) {
-          void worker.terminate();
-          running -= 1;
-          if (running === 0) resolve(results);
-          return;
-        }
-        const position = next++;
-        worker.postMessage({position, file: pages[position].file, type: pages[position].type});
-      };
-      worker.on('message', (answer: {position: number; page?: ExtractedPage; error?: string}) => {
-        if (answer.error !== undefined) {
-          void worker.terminate();
-          reject(new Error(`search index: could not read ${answer.error}`));
-          return;
-        }
-        results[answer.position] = answer.page;
-        send();
-      });
-      worker.on('error', reject);
-      send();
-    }
+  return runInWorkers<PageToRead, ExtractedPage | undefined>(path.join(__dirname, 'extract-worker.mjs'), pages, {
+    name: 'search index',
+    threads: threadCount(pages.length, MIN_PAGES_PER_THREAD),
+    workerData: {ignored},
+    failure: (page, message) => new Error(`search index: could not read ${page.file}: ${message}`),
   });
 }
 
