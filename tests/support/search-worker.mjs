@@ -24,8 +24,8 @@ export function builtSearchIndexUrl(buildFolder) {
 }
 
 /**
- * The worker class. `fetch` answers with `respond(url)`, or else with the file of `folder` the
- * address names; every address asked for is pushed onto `fetched`.
+ * The worker class. `fetch` answers with `respond(url, init)`, or else with the file of `folder`
+ * the address names; every address asked for is pushed onto `fetched`.
  */
 export function loadSearchWorker({origin, searchIndexUrl, folder, respond, fetched = []}) {
   const stubs = mkdtempSync(path.join(tmpdir(), 'search-worker-'));
@@ -33,9 +33,9 @@ export function loadSearchWorker({origin, searchIndexUrl, folder, respond, fetch
   writeFileSync(constants, `export const searchIndexUrl = ${JSON.stringify(searchIndexUrl)};\n`);
   globalThis.location = new URL(`${origin}/search`);
   globalThis.addEventListener ??= () => {};
-  globalThis.fetch = async (url) => {
+  globalThis.fetch = async (url, init) => {
     fetched.push(String(url));
-    if (respond) return respond(String(url));
+    if (respond) return respond(String(url), init);
     const file = path.join(folder, new URL(String(url), origin).pathname);
     return new Response(readFileSync(file), {headers: {'content-type': 'application/json'}});
   };

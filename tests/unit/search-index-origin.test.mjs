@@ -24,13 +24,47 @@ const {respond} = searchIndexFiles({
   ],
 });
 
+/**
+ * The same answer, its body arriving in `parts` pieces `gapMs` apart, as on a slow network; the
+ * fetch's signal ends it, as a browser's does.
+ */
+async function slowly(response, {signal}, parts, gapMs) {
+  const bytes = new Uint8Array(await response.arrayBuffer());
+  const size = Math.ceil(bytes.length / parts);
+  const pieces = Array.from({length: parts}, (_, k) => bytes.subarray(k * size, (k + 1) * size));
+  let timer;
+  const body = new ReadableStream({
+    start(controller) {
+      signal?.addEventListener('abort', () => {
+        clearTimeout(timer);
+        controller.error(new DOMException('The operation was aborted.', 'AbortError'));
+      });
+    },
+    pull(controller) {
+      return new Promise((resolve) => {
+        timer = setTimeout(() => {
+          const piece = pieces.shift();
+          if (piece) controller.enqueue(piece);
+          if (pieces.length === 0) controller.close();
+          resolve();
+        }, gapMs);
+      });
+    },
+  });
+  return new Response(body, {status: response.status, headers: response.headers});
+}
+
 const fetched = [];
 let failing = false;
+let slow = false;
 const SearchWorker = loadSearchWorker({
   origin: ORIGIN,
   searchIndexUrl: 'search-index{dir}.json?_=test',
   fetched,
-  respond: (url) => (failing ? Promise.reject(new TypeError('Failed to fetch')) : respond(url)),
+  respond: (url, init = {}) => {
+    if (failing) return Promise.reject(new TypeError('Failed to fetch'));
+    return slow && url.startsWith('/search-index.json') ? slowly(respond(url), init, 3, 1600) : respond(url);
+  },
 });
 
 describe('the search worker', () => {
@@ -80,5 +114,17 @@ describe('the search worker', () => {
     assert.equal(results[0]?.document.u, '/docs/docs/food-integration/how-to/order-state');
     const lead = fetched.filter((url) => url.startsWith('/search-index.json'));
     assert.deepEqual(lead, Array(3).fill('/search-index.json?_=test'));
+  });
+
+  test('an index that keeps arriving on a slow network is waited for, however long it takes in all', async () => {
+    // Each piece of the lead file comes within INDEX_RESPONSE_TIMEOUT_MS (4 s) of the one before;
+    // the whole body takes longer than that.
+    slow = true;
+    try {
+      const results = await new SearchWorker().search('/', '', 'order', 8);
+      assert.equal(results[0]?.document.u, '/docs/docs/food-integration/how-to/order-state');
+    } finally {
+      slow = false;
+    }
   });
 });

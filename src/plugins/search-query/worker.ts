@@ -66,7 +66,11 @@ export interface SearchResult {
   score: number;
 }
 
-/** How long an index file may take to answer before the search says it is unavailable. */
+/**
+ * How long an index file may take to answer, or pause while its body arrives, before the search
+ * says it is unavailable. A body that keeps arriving is waited for however long it takes in all:
+ * on a slow network a file can take longer than this and still come.
+ */
 export const INDEX_RESPONSE_TIMEOUT_MS = 4000;
 /** The most words of a query that are searched. */
 const MAX_WORDS = 12;
@@ -151,13 +155,51 @@ function indexUrl(baseUrl: string, suffix: string): string {
   return url;
 }
 
+/**
+ * The most index files asked for at once. A query on the search page can need a hundred chunks;
+ * asked for all at once, the browser queues most of them (six connections a host over HTTP/1.1),
+ * and on a slow network a queued one waited past INDEX_RESPONSE_TIMEOUT_MS before it was even
+ * sent. A file waits here instead, and its time starts when it is asked for.
+ */
+const MAX_INDEX_REQUESTS = 6;
+let indexRequests = 0;
+const waitingRequests: (() => void)[] = [];
+
 async function fetchJson<T>(url: string): Promise<T> {
+  // A file that ends hands its place to the first one waiting.
+  if (indexRequests < MAX_INDEX_REQUESTS) indexRequests += 1;
+  else await new Promise<void>((resolve) => waitingRequests.push(resolve));
+  try {
+    return await fetchJsonNow<T>(url);
+  } finally {
+    const next = waitingRequests.shift();
+    if (next) next();
+    else indexRequests -= 1;
+  }
+}
+
+async function fetchJsonNow<T>(url: string): Promise<T> {
   const controller = new AbortController();
-  const timer = setTimeout(() => controller.abort(), INDEX_RESPONSE_TIMEOUT_MS);
+  let timer = setTimeout(() => controller.abort(), INDEX_RESPONSE_TIMEOUT_MS);
+  const restart = () => {
+    clearTimeout(timer);
+    timer = setTimeout(() => controller.abort(), INDEX_RESPONSE_TIMEOUT_MS);
+  };
   try {
     const response = await fetch(url, {signal: controller.signal});
     if (!response.ok) throw new Error(`The search index answered ${response.status}`);
-    return (await response.json()) as T;
+    if (!response.body) return (await response.json()) as T;
+    restart();
+    // Each piece of the body that arrives gives the next one the whole time again.
+    const body = response.body.pipeThrough(
+      new TransformStream<Uint8Array, Uint8Array>({
+        transform(piece, stream) {
+          restart();
+          stream.enqueue(piece);
+        },
+      }),
+    );
+    return (await new Response(body).json()) as T;
   } finally {
     clearTimeout(timer);
   }
