@@ -8,7 +8,7 @@ import {appendFileSync, existsSync, readdirSync, readFileSync, rmSync, writeFile
 import path from 'node:path';
 import {after, before, describe, test} from 'node:test';
 
-import {copyRepository} from '../support/repository-copy.mjs';
+import {copyRepository, sampleDescriptions} from '../support/repository-copy.mjs';
 
 /** The names the generator writes (as scripts/generate-api-docs.ts has them). */
 const GENERATED = /\.(api|info|tag|schema)\.mdx$|^sidebar\.(ts|js)$/;
@@ -59,6 +59,9 @@ describe('generating the API reference', () => {
 
   before(() => {
     copy = copyRepository('gerai-generate-test-');
+    // What the generator does does not depend on how many operations there are: a few of each
+    // file keep the test's cost flat as the API grows (the build generates the whole reference).
+    sampleDescriptions(copy);
     // Pages left by an earlier run that none of today's operations produces.
     for (const dir of ['api', path.join('docs', 'api', 'outlet-information')]) {
       writeFileSync(path.join(copy, dir, 'removed-operation.api.mdx'), 'An operation since removed.\n');

@@ -44,10 +44,12 @@ describe('the downloadable descriptions', () => {
     }
   });
 
-  test("Spectral's spectral:oas ruleset finds no error or warning", async () => {
+  // The joined description holds every operation, schema and event of the section files (redocly
+  // join of their bundles, each validated above): Spectral reads it once, not each part again.
+  test("Spectral's spectral:oas ruleset finds no error or warning in the joined description", async () => {
     const spectral = new Spectral();
     spectral.setRuleset({extends: [[spectralRulesets.oas, 'recommended']]});
-    for (const file of files()) {
+    for (const file of [joined]) {
       const results = await spectral.run(
         new Document(readFileSync(file, 'utf8'), spectralParsers.Yaml, file),
       );
