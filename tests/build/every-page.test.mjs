@@ -3,6 +3,9 @@
 // accessibility rules that need no layout, the policy hashes of its inline scripts, no inline
 // handler, every address and #fragment it refers to). The pages are shared among worker
 // threads, one per core, so the time grows with the pages but not with one page's neighbours.
+// html-validate reads each page's code blocks as their text; the highlighting markup, the same
+// wherever a language appears, is validated whole on a sample of pages that holds every class of
+// it, every kind of page and every component.
 // The browser checks what only a browser can see on a sample of pages that covers every kind
 // and every component (tests/e2e/page-kinds.spec.ts). Run after `npm run build`.
 import assert from 'node:assert/strict';
@@ -21,6 +24,7 @@ const jiti = createJiti(root + '/');
 const {specRoutes} = jiti('./tests/fixtures/routes.ts');
 const {sitemapPaths} = jiti('./scripts/host-config/routes.ts');
 const {builtPages} = jiti('./tests/support/built-pages.ts');
+const {coveringSample} = jiti('./tests/support/page-kinds.ts');
 
 const buildDir = path.resolve(root, process.env.PORTAL_BUILD_DIR ?? 'build');
 const sitemapXml = readFileSync(path.join(buildDir, 'sitemap.xml'), 'utf8');
@@ -28,8 +32,11 @@ const sitemap = sitemapPaths(sitemapXml);
 const origin = new URL(/<loc>\s*([^<\s]+)/.exec(sitemapXml)[1]).origin;
 const {scriptHashes} = JSON.parse(readFileSync(path.join(buildDir, '.nginx', 'host-config.json'), 'utf8'));
 
-/** Inspects the pages in worker threads; resolves with each page's findings. */
-function inspectAll(pages) {
+/**
+ * Runs `task` (see ../support/page-checks-worker.mjs) on the pages in worker threads, one per
+ * core; resolves with each page's findings by route.
+ */
+function inWorkers(task, pages) {
   const workers = Math.max(1, Math.min(availableParallelism(), Math.ceil(pages.length / 20)));
   const shares = Array.from({length: workers}, (_, k) => pages.filter((_, index) => index % workers === k));
   return Promise.all(
@@ -38,7 +45,7 @@ function inspectAll(pages) {
         new Promise((resolve, reject) => {
           const found = [];
           const worker = new Worker(new URL('../support/page-checks-worker.mjs', import.meta.url), {
-            workerData: {pages: share, scriptHashes, origin},
+            workerData: {task, pages: share, scriptHashes, origin},
           });
           worker.on('message', (result) => found.push(result));
           worker.on('error', reject);
@@ -90,10 +97,34 @@ describe('the sitemap', () => {
 
 describe('every page of the build', () => {
   let findings;
+  /** The pages whose markup is validated whole, code blocks included. */
+  let markupSample;
   before(async () => {
-    findings = await inspectAll(pages);
+    // Every page, each code block read as its text; then, on a sample that holds every kind of
+    // page, every component and every class of code block markup, the whole markup.
+    findings = await inWorkers('pages', pages);
     const references = checkReferences(buildDir, findings);
     for (const [route, problems] of references) findings.get(route).problems.push(...problems);
+    markupSample = coveringSample(
+      [...findings.values()].map(({route, features}) => ({route, features: new Set(features)})),
+    );
+    const whole = await inWorkers(
+      'markup',
+      pages.filter((page) => markupSample.some((sampled) => sampled.route === page.route)),
+    );
+    for (const [route, {problems}] of whole) {
+      const own = findings.get(route).problems;
+      own.push(...problems.filter((problem) => !own.includes(problem)));
+    }
+  });
+
+  test('the markup validated whole holds every class of code block the build has', () => {
+    const codeClasses = new Set(
+      [...findings.values()].flatMap(({features}) => features.filter((f) => f.startsWith('code class: '))),
+    );
+    const sampled = new Set(markupSample.flatMap(({covers}) => covers));
+    assert.ok(codeClasses.size > 0, 'the build has code blocks');
+    assert.deepEqual([...codeClasses].filter((feature) => !sampled.has(feature)), []);
   });
 
   test('the build holds the sitemap and the not-found page', () => {

@@ -1,13 +1,26 @@
-// A worker thread of tests/build/every-page.test.mjs: inspects its share of the built pages
-// (./page-checks.mjs) and sends back each page's findings.
+// A worker thread of tests/build/every-page.test.mjs, for its share of the built pages (see
+// ./page-checks.mjs). Task "pages": every check of a page, its code blocks read as text, and what
+// the page's markup is made of (./page-kinds.ts). Task "markup": html-validate on the whole markup
+// of a sampled page, code blocks included.
 import {readFileSync} from 'node:fs';
 import {parentPort, workerData} from 'node:worker_threads';
 
-import {inspectPage} from './page-checks.mjs';
+import createJiti from 'jiti';
 
-const {pages, scriptHashes, origin} = workerData;
+import {root} from './openapi.mjs';
+import {inspectPage, validateMarkup} from './page-checks.mjs';
+
+const {isRedirect, markupFeatures} = createJiti(root + '/')('./tests/support/page-kinds.ts');
+
+const {task, pages, scriptHashes, origin} = workerData;
 const allowed = new Set(scriptHashes);
 for (const {route, file} of pages) {
-  const result = await inspectPage(readFileSync(file, 'utf8'), {route, scriptHashes: allowed, origin});
-  parentPort.postMessage({route, file, ...result});
+  const html = readFileSync(file, 'utf8');
+  if (task === 'markup') {
+    parentPort.postMessage({route, problems: await validateMarkup(html, route)});
+    continue;
+  }
+  const result = await inspectPage(html, {route, scriptHashes: allowed, origin}, {codeMarkup: false});
+  const features = isRedirect(html) ? [] : [...markupFeatures(html)];
+  parentPort.postMessage({route, file, ...result, features});
 }

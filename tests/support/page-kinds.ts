@@ -16,8 +16,7 @@ import {builtPages} from './built-pages';
  * - its components: every class in its body outside code blocks (the CSS
  *   module classes of the portal's and the theme's components, `theme-…`
  *   classes, Infima's), and every `data-` attribute name.
- * The sample is a greedy cover of those: the page that adds most of what the
- * sample lacks, then the next, until nothing is missing. Its size follows the
+ * The sample is a greedy cover of those (coveringSample). Its size follows the
  * number of kinds and components, not the number of pages.
  */
 
@@ -54,22 +53,31 @@ export function pageFeatures(html: string): Set<string> {
 }
 
 /**
- * The sample of the build in `buildDir`: its redirect pages left out (they
- * only send the browser on), each page named by the route the sitemap gives it.
+ * The kinds and components of a page (pageFeatures) and the classes of its code blocks' markup
+ * (the token and line classes of each language and of highlighted lines): what a page's markup is
+ * made of, for the sample whose markup tests/build/every-page.test.mjs validates whole.
  */
-export function samplePages(buildDir: string, sitemapRoutes: readonly string[]): SampledPage[] {
-  const pages = builtPages(buildDir, sitemapRoutes)
-    .map(({file, route}) => ({route, html: readFileSync(file, 'utf8')}))
-    .filter(({route, html}) => route !== '/404.html' && !/<meta\s+http-equiv=["']?refresh/i.test(html))
-    .map(({route, html}) => ({route, features: pageFeatures(html)}))
-    .sort((a, b) => (a.route < b.route ? -1 : 1));
+export function markupFeatures(html: string): Set<string> {
+  const features = pageFeatures(html);
+  for (const [block] of html.matchAll(/<pre\b[\s\S]*?<\/pre>/gi))
+    for (const name of classValues(block)) features.add(`code class: ${name}`);
+  return features;
+}
 
-  const missing = new Set(pages.flatMap((page) => [...page.features]));
+/**
+ * The smallest sample the greedy cover finds that holds every feature of `pages`: the page that
+ * adds most of what the sample lacks, then the next, until nothing is missing.
+ */
+export function coveringSample(
+  pages: readonly {route: string; features: ReadonlySet<string>}[],
+): SampledPage[] {
+  const sorted = [...pages].sort((a, b) => (a.route < b.route ? -1 : 1));
+  const missing = new Set(sorted.flatMap((page) => [...page.features]));
   const sample: SampledPage[] = [];
   while (missing.size > 0) {
-    let best = pages[0];
+    let best = sorted[0];
     let bestCount = 0;
-    for (const page of pages) {
+    for (const page of sorted) {
       let count = 0;
       for (const feature of page.features) if (missing.has(feature)) count++;
       if (count > bestCount) {
@@ -82,4 +90,22 @@ export function samplePages(buildDir: string, sitemapRoutes: readonly string[]):
     sample.push({route: best.route, covers});
   }
   return sample;
+}
+
+/**
+ * The sample of the build in `buildDir`: its redirect pages left out (they
+ * only send the browser on), each page named by the route the sitemap gives it.
+ */
+export function samplePages(buildDir: string, sitemapRoutes: readonly string[]): SampledPage[] {
+  return coveringSample(
+    builtPages(buildDir, sitemapRoutes)
+      .map(({file, route}) => ({route, html: readFileSync(file, 'utf8')}))
+      .filter(({route, html}) => route !== '/404.html' && !isRedirect(html))
+      .map(({route, html}) => ({route, features: pageFeatures(html)})),
+  );
+}
+
+/** A redirect page of the client-redirects plugin: it only sends the browser on. */
+export function isRedirect(html: string): boolean {
+  return /<meta\s+http-equiv=["']?refresh/i.test(html);
 }

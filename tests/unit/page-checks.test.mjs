@@ -6,7 +6,12 @@ import {tmpdir} from 'node:os';
 import path from 'node:path';
 import {after, describe, test} from 'node:test';
 
+import createJiti from 'jiti';
+
+import {root} from '../support/openapi.mjs';
 import {checkReferences, inspectPage, scriptHash} from '../support/page-checks.mjs';
+
+const {coveringSample, markupFeatures} = createJiti(root + '/')('./tests/support/page-kinds.ts');
 
 const ORIGIN = 'https://developer.gerai.example';
 const SCRIPT = 'document.documentElement.dataset.ready="true"';
@@ -131,6 +136,38 @@ describe('each fault seeded into it is found', () => {
       );
     });
   }
+});
+
+describe('code blocks, read as text on every page and whole on a sample', () => {
+  const block = (line) =>
+    `<h1>Order states</h1><pre tabindex="0" class="language-bash"><code>${line}</code></pre><p>After.</p>`;
+  const faulty = page({
+    main: block(
+      '<div class="token-line"><span class="token" id="a">curl</span><span id="a">&amp;</span></div>',
+    ),
+  });
+
+  test('read as text, a fault in the highlighting markup is not read, one beside the block is', async () => {
+    const asText = (html) => inspectPage(html, site, {codeMarkup: false}).then(({problems}) => problems);
+    assert.deepEqual(await asText(faulty), []);
+    const beside = page({main: `${block('curl &amp;')}<img src="/img/logo.svg">`});
+    assert.match((await asText(beside)).join('\n'), /wcag\/h37: /);
+  });
+
+  test('read whole, the same fault is found', async () => {
+    assert.match((await problemsOf(faulty)).join('\n'), /no-dup-id: /);
+  });
+
+  test('a sampled page of every class of code block markup is what every-page validates whole', () => {
+    const html = (language) => page({main: block(`<span class="token ${language}">x</span>`)});
+    const features = (route, language) => ({route, features: markupFeatures(html(language))});
+    const sample = coveringSample([
+      features('/a', 'keyword'),
+      features('/b', 'keyword'),
+      features('/c', 'string'),
+    ]);
+    assert.deepEqual(sample.map(({route}) => route).sort(), ['/a', '/c']);
+  });
 });
 
 describe('addresses and fragments are followed to the build', () => {
