@@ -9,8 +9,7 @@ import {readdirSync, readFileSync} from 'node:fs';
 import path from 'node:path';
 import {test} from 'node:test';
 
-import {load} from 'cheerio';
-
+import {loadMain} from '../support/built-html.mjs';
 import {root} from '../support/openapi.mjs';
 
 const build = path.resolve(root, process.env.PORTAL_BUILD_DIR ?? 'build');
@@ -35,7 +34,7 @@ const WORD = /[\p{L}\p{N}_]+/gu;
 
 /** The page's text as markup gives it, and as it is once every phrase is set apart. */
 function texts(html) {
-  const $ = load(html);
+  const $ = loadMain(html);
   const region = $('main').first();
   region.find('pre, svg, script, style, noscript, template').remove();
   const read = (nodes, apart) =>
@@ -43,7 +42,7 @@ function texts(html) {
       .map((node) => {
         if (node.type === 'text') return node.data;
         if (node.type !== 'tag') return '';
-        const inner = read($(node).contents().get(), apart);
+        const inner = read(node.children, apart);
         return BLOCKS.has(node.name) || (apart && PHRASES.has(node.name)) ? ` ${inner} ` : inner;
       })
       .join('');

@@ -10,9 +10,9 @@ import {readFileSync} from 'node:fs';
 import path from 'node:path';
 import {describe, test} from 'node:test';
 
-import {load} from 'cheerio';
 import createJiti from 'jiti';
 
+import {loadMain} from '../support/built-html.mjs';
 import {fileOf} from '../support/page-checks.mjs';
 import {root} from '../support/openapi.mjs';
 
@@ -25,7 +25,7 @@ const references = referencePages();
 
 /** The text of <main> that shows without JavaScript. */
 function visibleText(html) {
-  const $ = load(html);
+  const $ = loadMain(html);
   const main = $('main');
   main.find('script, style, template, [hidden]').remove();
   main.find('details:not([open])').each((_, details) => {

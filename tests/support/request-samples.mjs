@@ -3,8 +3,7 @@
 import {readFileSync} from 'node:fs';
 import path from 'node:path';
 
-import {load} from 'cheerio';
-
+import {loadMain} from './built-html.mjs';
 import {handWrittenPages} from './content.mjs';
 import {root} from './openapi.mjs';
 
@@ -44,7 +43,7 @@ function codeText($, block) {
 
 /** The requests a page shows in every language: the operation, and each tab's language, label, code and visibility. */
 export function requestSampleSets(html) {
-  const $ = load(html);
+  const $ = loadMain(html);
   return $('main [data-request-samples]')
     .toArray()
     .map((set) => ({
@@ -69,7 +68,7 @@ const REQUEST_LINE = /^(GET|POST|PUT|PATCH|DELETE|HEAD|OPTIONS)\s+\S/;
 
 /** The requests a page shows otherwise, in one language: each curl command and each HTTP request of its code blocks. */
 export function otherRequests(html) {
-  const $ = load(html);
+  const $ = loadMain(html);
   $('main [data-request-samples]').remove();
   return $('main pre')
     .toArray()

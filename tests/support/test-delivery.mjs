@@ -63,28 +63,51 @@ export function runCurl(args) {
 }
 
 /**
- * receiver.py with its clock stopped at `now`, as a program, on a free port.
- * Resolves to its address and a function that stops it.
+ * receiver.py with its clock stopped at `now`, as a program, on a free port: one program for a
+ * whole run, whose clock `setNow` moves (a line on its standard input, answered once it is set).
+ * Resolves to its address, `setNow` and a function that stops it.
  */
 export function startPythonReceiver({root, secret, now}) {
   const script = [
     'import sys, threading',
     `sys.path.insert(0, ${JSON.stringify(`${root}/samples/webhooks/python`)})`,
     'from receiver import make_receiver',
-    'server = make_receiver(sys.argv[1], lambda event: None, now=lambda: float(sys.argv[2]), host="127.0.0.1", port=0)',
+    'clock = [float(sys.argv[2])]',
+    'server = make_receiver(sys.argv[1], lambda event: None, now=lambda: clock[0], host="127.0.0.1", port=0)',
+    'def follow():',
+    '    for line in sys.stdin:',
+    '        clock[0] = float(line)',
+    '        print("now", line.strip(), flush=True)',
+    'threading.Thread(target=follow, daemon=True).start()',
     'print(server.server_address[1], flush=True)',
     'server.serve_forever()',
   ].join('\n');
-  const child = spawn('python3', ['-c', script, secret, String(now)], {stdio: ['ignore', 'pipe', 'pipe']});
+  const child = spawn('python3', ['-c', script, secret, String(now)], {stdio: ['pipe', 'pipe', 'pipe']});
+  let out = '';
+  const waiting = [];
+  child.stdout.on('data', (chunk) => {
+    out += chunk;
+    for (let match; (match = /^now (\S+)\n/m.exec(out));) {
+      out = out.slice(match.index + match[0].length);
+      waiting.shift()?.();
+    }
+  });
+  const setNow = (seconds) =>
+    new Promise((resolve) => {
+      waiting.push(resolve);
+      child.stdin.write(`${seconds}\n`);
+    });
   return new Promise((resolve, reject) => {
-    let out = '';
     let errors = '';
     child.stderr.on('data', (chunk) => (errors += chunk));
-    child.stdout.on('data', (chunk) => {
-      out += chunk;
+    const started = () => {
       const port = /^(\d+)\n/.exec(out)?.[1];
-      if (port) resolve({url: `http://127.0.0.1:${port}/webhooks/gerai`, stop: () => child.kill()});
-    });
+      if (!port) return;
+      out = out.replace(/^\d+\n/, '');
+      child.stdout.off('data', started);
+      resolve({url: `http://127.0.0.1:${port}/webhooks/gerai`, setNow, stop: () => child.kill()});
+    };
+    child.stdout.on('data', started);
     child.on('exit', (code) => reject(new Error(`receiver.py exited with ${code}: ${errors}`)));
   });
 }
