@@ -28,20 +28,63 @@ export function copyRepository(prefix) {
   return copy;
 }
 
+/** Every `$ref` under a value, as [file, component type, name]; `file` is '' for the same file. */
+function references(value, found = []) {
+  if (Array.isArray(value)) value.forEach((item) => references(item, found));
+  else if (value && typeof value === 'object') {
+    for (const [key, item] of Object.entries(value)) {
+      const ref =
+        key === '$ref' && typeof item === 'string' && /^(.*)#\/components\/([^/]+)\/([^/]+)/.exec(item);
+      if (ref) found.push([path.basename(ref[1]), ref[2], ref[3]]);
+      else references(item, found);
+    }
+  }
+  return found;
+}
+
 /**
  * Cuts the merchant API's descriptions of a copy (openapi/gerai/*.yaml) down to the first `keep`
- * path items and webhook events of each file, so a test of what the scripts do with a
- * description costs the same however far the API grows. Components stay whole: a description
- * still resolves every reference it keeps.
+ * path items and webhook events of each file, and the components those still refer to, so a test
+ * of what the scripts do with a description costs the same however far the API grows.
  */
 export function sampleDescriptions(copy, keep = 2) {
   const folder = path.join(copy, 'openapi', 'gerai');
-  for (const name of readdirSync(folder).filter((file) => file.endsWith('.yaml'))) {
-    const file = path.join(folder, name);
-    const doc = parse(readFileSync(file, 'utf8'));
+  const docs = new Map(
+    readdirSync(folder)
+      .filter((file) => file.endsWith('.yaml'))
+      .map((name) => [name, parse(readFileSync(path.join(folder, name), 'utf8'))]),
+  );
+  for (const doc of docs.values()) {
     for (const key of ['paths', 'webhooks']) {
       if (doc[key]) doc[key] = Object.fromEntries(Object.entries(doc[key]).slice(0, keep));
     }
-    writeFileSync(file, stringify(doc, {lineWidth: 0}));
+  }
+  // The components still referred to, followed from what is kept (and from every component that
+  // is not a schema: the schemas are what an API has most of) through the files.
+  const used = new Set();
+  const queue = [];
+  const reach = (from, value) => {
+    for (const [file, type, name] of references(value)) {
+      const id = `${file || from}#${type}/${name}`;
+      if (!used.has(id)) {
+        used.add(id);
+        queue.push([file || from, docs.get(file || from)?.components?.[type]?.[name]]);
+      }
+    }
+  };
+  for (const [name, doc] of docs) {
+    const {components = {}, ...rest} = doc;
+    reach(name, rest);
+    for (const [type, entries] of Object.entries(components)) if (type !== 'schemas') reach(name, entries);
+  }
+  while (queue.length > 0) reach(...queue.pop());
+  for (const [name, doc] of docs) {
+    const schemas = doc.components?.schemas;
+    if (schemas) {
+      doc.components.schemas = Object.fromEntries(
+        Object.entries(schemas).filter(([schema]) => used.has(`${name}#schemas/${schema}`)),
+      );
+    }
+    writeFileSync(path.join(folder, name), stringify(doc, {lineWidth: 0}));
   }
 }
