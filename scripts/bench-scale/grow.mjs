@@ -76,8 +76,10 @@ function pagesUnder(folder) {
  * heading would read to the index shaping as a heading that stands on many pages, which it
  * leaves out, and the copy would index less than ten times the content.
  */
-function numberHeadings(text, copy) {
+function numberHeadings(text, copy, mdx) {
   const slugger = new GithubSlugger();
+  // An explicit heading id: in MDX, the comment form Docusaurus reads (MDX reads {#id} as code).
+  const explicitId = (slug) => (mdx ? ` {/*#${slug}*/}` : ` {#${slug}}`);
   let fenced = false;
   return text
     .split('\n')
@@ -87,7 +89,8 @@ function numberHeadings(text, copy) {
       // The heading keeps its anchor, so links to it (and the linter, which checks them) still find it.
       return line.replace(
         /^(#{2,6} )(.+?)(\s*\{#[\w-]+\})?$/,
-        (_, level, heading, id) => `${level}${heading} (copy ${copy})${id ?? ` {#${slugger.slug(heading)}}`}`,
+        (_, level, heading, id) =>
+          `${level}${heading} (copy ${copy})${id ?? explicitId(slugger.slug(heading))}`,
       );
     })
     .join('\n');
@@ -105,7 +108,7 @@ function growGuides(folder, area) {
     for (const file of originals) {
       const target = path.join(source, `copy-${n}`, path.relative(source, file));
       cpSync(file, target);
-      const text = numberHeadings(readFileSync(target, 'utf8'), n)
+      const text = numberHeadings(readFileSync(target, 'utf8'), n, target.endsWith('.mdx'))
         .replace(/^title: (["']?)(.+?)\1$/m, `title: $1$2 (copy ${n})$1`)
         .replace(/^sidebar_position: .*$/m, '');
       writeFileSync(target, text);
@@ -193,8 +196,14 @@ export function growCopy() {
   // The anchors the copies' headings keep are slugs of their words, which the spell check would read as words.
   const cspell = path.join(folder, 'cspell.json');
   const spelling = JSON.parse(readFileSync(cspell, 'utf8'));
-  spelling.ignoreRegExpList.push('/\\{#[\\w-]+\\}/g');
+  spelling.ignoreRegExpList.push('/\\{(?:\\/\\*)?#[\\w-]+(?:\\*\\/)?\\}/g');
   writeFileSync(cspell, JSON.stringify(spelling, null, 2));
+  // markdownlint checks links to a heading's {#id}, and knows nothing of the MDX comment form.
+  const markdownlint = path.join(folder, '.markdownlint-cli2.jsonc');
+  const lintConfig = readFileSync(markdownlint, 'utf8');
+  if (!lintConfig.includes('"config": {'))
+    throw new Error('bench:scale: .markdownlint-cli2.jsonc no longer has a "config" block');
+  writeFileSync(markdownlint, lintConfig.replace('"config": {', '"config": {\n    "MD051": false,'));
   // Written as the repository's formatter writes it, so the copy's suite lints it as it lints the portal.
   const prettier = spawnSync(
     path.join(folder, 'node_modules', '.bin', 'prettier'),
