@@ -3,9 +3,9 @@
 // accessibility rules that need no layout, the policy hashes of its inline scripts, no inline
 // handler, every address and #fragment it refers to). The pages are shared among worker
 // threads, one per core, so the time grows with the pages but not with one page's neighbours.
-// html-validate reads each page's code blocks as their text; the highlighting markup, the same
-// wherever a language appears, is validated whole on a sample of pages that holds every class of
-// it, every kind of page and every component.
+// html-validate reads each page's code blocks and docs sidebar menu as their text; that markup, the
+// same wherever a language appears or a sidebar shows, is validated whole on a sample of pages
+// that holds every class of it, every kind of page and every component.
 // The browser checks what only a browser can see on a sample of pages that covers every kind
 // and every component (tests/e2e/page-kinds.spec.ts). Run after `npm run build`.
 import assert from 'node:assert/strict';
@@ -100,8 +100,8 @@ describe('every page of the build', () => {
   /** The pages whose markup is validated whole, code blocks included. */
   let markupSample;
   before(async () => {
-    // Every page, each code block read as its text; then, on a sample that holds every kind of
-    // page, every component and every class of code block markup, the whole markup.
+    // Every page, its code blocks and sidebar menu read as their text; then, on a sample that holds
+    // every kind of page, every component and every class of code block markup, the whole markup.
     findings = await inWorkers('pages', pages);
     const references = checkReferences(buildDir, findings);
     for (const [route, problems] of references) findings.get(route).problems.push(...problems);

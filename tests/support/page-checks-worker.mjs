@@ -1,7 +1,7 @@
 // A worker thread of tests/build/every-page.test.mjs, for its share of the built pages (see
-// ./page-checks.mjs). Task "pages": every check of a page, its code blocks read as text, and what
-// the page's markup is made of (./page-kinds.ts). Task "markup": html-validate on the whole markup
-// of a sampled page, code blocks included.
+// ./page-checks.mjs). Task "pages": every check of a page, its code blocks and sidebar menu read as
+// text, and what the page's markup is made of (./page-kinds.ts). Task "markup": html-validate on
+// the whole markup of a sampled page, code blocks and menu included.
 import {readFileSync} from 'node:fs';
 import {parentPort, workerData} from 'node:worker_threads';
 
@@ -20,7 +20,7 @@ for (const {route, file} of pages) {
     parentPort.postMessage({route, problems: await validateMarkup(html, route)});
     continue;
   }
-  const result = await inspectPage(html, {route, scriptHashes: allowed, origin}, {codeMarkup: false});
+  const result = await inspectPage(html, {route, scriptHashes: allowed, origin}, {repeatedMarkup: false});
   const features = isRedirect(html) ? [] : [...markupFeatures(html)];
   parentPort.postMessage({route, file, ...result, features});
 }

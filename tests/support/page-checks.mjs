@@ -85,11 +85,11 @@ export function scriptHash(text) {
  * @param {string} html the page as the build wrote it
  * @param {{route: string, scriptHashes: ReadonlySet<string>, origin: string}} site the page's
  *   route, the script hashes the host's policy allows, and the site's own origin
- * @param {{codeMarkup?: boolean}} [options] codeMarkup false: html-validate reads each code block
- *   as its text (see validateMarkup)
+ * @param {{repeatedMarkup?: boolean}} [options] repeatedMarkup false: html-validate reads code
+ *   blocks and the docs sidebar as their text (see validateMarkup)
  * @returns {Promise<{problems: string[], ids: string[], references: {address: string, what: string}[], redirect: string | undefined}>}
  */
-export async function inspectPage(html, {route, scriptHashes, origin}, {codeMarkup = true} = {}) {
+export async function inspectPage(html, {route, scriptHashes, origin}, {repeatedMarkup = true} = {}) {
   const problems = [];
   // htmlparser2 rather than parse5: two and a half times as fast on these pages, and what is read
   // here (attributes, ids, the text of scripts, titles and headings) is the same either way.
@@ -146,7 +146,7 @@ export async function inspectPage(html, {route, scriptHashes, origin}, {codeMark
     });
   }
 
-  problems.push(...(await validateMarkup(html, route, {codeMarkup})));
+  problems.push(...(await validateMarkup(html, route, {repeatedMarkup})));
 
   // Same-origin absolute addresses are followed like relative ones.
   for (const reference of references) {
@@ -157,33 +157,44 @@ export async function inspectPage(html, {route, scriptHashes, origin}, {codeMark
 }
 
 /**
- * A code block's markup without its highlighting: the <pre> and its <code> as written, every
- * element inside them (a line, a token) reduced to its text. Written by the theme's and the
- * portal's code block components, that markup is the same on every page that has a block of a
- * language, and is most of a page's elements (57 % of them at ten times the content): validated
- * whole on a sample of pages that holds every code class (tests/build/every-page.test.mjs), it
- * need not be read again on every page. The text stays escaped, as the page has it; a pattern is
- * enough, since the build writes no <pre> inside a <pre>.
+ * A page without the markup it repeats from other pages, for html-validate to read on every page:
+ * - a code block's highlighting: the <pre> and its <code> as written, every element inside them
+ *   (a line, a token) reduced to its text. That markup is the same on every page that has a block
+ *   of a language, and is most of a page's elements (57 % of them at ten times the content);
+ * - the docs sidebar's menu (<nav class="menu …">), reduced to its text: the same lists and links
+ *   on every page of a sidebar but for the one marked current, and it grows with the site.
+ * Both are validated whole on a sample of pages that holds every class they use
+ * (tests/build/every-page.test.mjs). The text stays escaped, as the page has it; patterns are
+ * enough, since the build writes no <pre> inside a <pre> and no <nav> inside a <nav>.
  */
-function withoutCodeMarkup(html) {
-  return html.replace(/(<pre\b[^>]*>)([\s\S]*?)(<\/pre>)/gi, (_, open, inner, close) => {
-    const code = /^\s*(<code\b[^>]*>)[\s\S]*(<\/code>)\s*$/i.exec(inner);
-    const text = inner.replace(/<[^>]*>/g, '');
-    return code ? `${open}${code[1]}${text}${code[2]}${close}` : `${open}${text}${close}`;
-  });
+function withoutRepeatedMarkup(html) {
+  return html
+    .replace(/(<pre\b[^>]*>)([\s\S]*?)(<\/pre>)/gi, (_, open, inner, close) => {
+      const code = /^\s*(<code\b[^>]*>)[\s\S]*(<\/code>)\s*$/i.exec(inner);
+      const text = inner.replace(/<[^>]*>/g, '');
+      return code ? `${open}${code[1]}${text}${code[2]}${close}` : `${open}${text}${close}`;
+    })
+    .replace(
+      /(<nav\b[^>]*\bclass="menu\b[^>]*>)([\s\S]*?)(<\/nav>)/gi,
+      (_, open, inner, close) => `${open}${inner.replace(/<[^>]*>/g, ' ')}${close}`,
+    );
 }
 
 /**
  * html-validate's findings on a page (valid HTML and the accessibility rules without layout),
- * less the framework's known ones; with `codeMarkup` false, each code block is read as its text.
+ * less the framework's known ones; with `repeatedMarkup` false, code blocks and the docs sidebar
+ * are read as their text (withoutRepeatedMarkup).
  *
  * @param {string} html
  * @param {string} route
- * @param {{codeMarkup?: boolean}} [options]
+ * @param {{repeatedMarkup?: boolean}} [options]
  * @returns {Promise<string[]>}
  */
-export async function validateMarkup(html, route, {codeMarkup = true} = {}) {
-  const report = await validator.validateString(codeMarkup ? html : withoutCodeMarkup(html), `${route}.html`);
+export async function validateMarkup(html, route, {repeatedMarkup = true} = {}) {
+  const report = await validator.validateString(
+    repeatedMarkup ? html : withoutRepeatedMarkup(html),
+    `${route}.html`,
+  );
   const problems = [];
   for (const {ruleId, message, selector} of report.results.flatMap((result) => result.messages)) {
     const known = FRAMEWORK_FINDINGS.find((finding) => finding.rule === ruleId && finding.route.test(route));

@@ -46,9 +46,16 @@ describe('the downloadable descriptions', () => {
 
   // The joined description holds every operation, schema and event of the section files (redocly
   // join of their bundles, each validated above): Spectral reads it once, not each part again.
+  // Its two rules that check every example against its schema are left to Redocly, whose same
+  // rules are errors in redocly.yaml (no-invalid-media-type-examples, no-invalid-schema-examples,
+  // no-invalid-parameter-examples), run on the sources by `npm run lint` and on the joined
+  // description below: in Spectral they were 85 % of its time (12 of 14 s at ten times the API).
   test("Spectral's spectral:oas ruleset finds no error or warning in the joined description", async () => {
     const spectral = new Spectral();
-    spectral.setRuleset({extends: [[spectralRulesets.oas, 'recommended']]});
+    spectral.setRuleset({
+      extends: [[spectralRulesets.oas, 'recommended']],
+      rules: {'oas3-valid-media-example': 'off', 'oas3-valid-schema-example': 'off'},
+    });
     for (const file of [joined]) {
       const results = await spectral.run(
         new Document(readFileSync(file, 'utf8'), spectralParsers.Yaml, file),

@@ -138,7 +138,7 @@ describe('each fault seeded into it is found', () => {
   }
 });
 
-describe('code blocks, read as text on every page and whole on a sample', () => {
+describe('repeated markup, read as text on every page and whole on a sample', () => {
   const block = (line) =>
     `<h1>Order states</h1><pre tabindex="0" class="language-bash"><code>${line}</code></pre><p>After.</p>`;
   const faulty = page({
@@ -148,7 +148,7 @@ describe('code blocks, read as text on every page and whole on a sample', () => 
   });
 
   test('read as text, a fault in the highlighting markup is not read, one beside the block is', async () => {
-    const asText = (html) => inspectPage(html, site, {codeMarkup: false}).then(({problems}) => problems);
+    const asText = (html) => inspectPage(html, site, {repeatedMarkup: false}).then(({problems}) => problems);
     assert.deepEqual(await asText(faulty), []);
     const beside = page({main: `${block('curl &amp;')}<img src="/img/logo.svg">`});
     assert.match((await asText(beside)).join('\n'), /wcag\/h37: /);
@@ -156,6 +156,18 @@ describe('code blocks, read as text on every page and whole on a sample', () => 
 
   test('read whole, the same fault is found', async () => {
     assert.match((await problemsOf(faulty)).join('\n'), /no-dup-id: /);
+  });
+
+  test('the docs sidebar menu too: its markup is read on the sample, its text on every page', async () => {
+    const menu = page({
+      main: '<h1>Order states</h1>',
+      head: '',
+    }).replace(
+      '<main>',
+      '<nav aria-label="Docs sidebar" class="menu thin-scrollbar"><ul><li><a href="/docs/docs/intro"></a></li></ul></nav><main>',
+    );
+    assert.deepEqual((await inspectPage(menu, site, {repeatedMarkup: false})).problems, []);
+    assert.match((await problemsOf(menu)).join('\n'), /wcag\/h30: /);
   });
 
   test('a sampled page of every class of code block markup is what every-page validates whole', () => {
