@@ -1,6 +1,7 @@
 // Reads the test delivery of a webhook event page (src/components/TestDelivery):
 // the curl command as the shell reads it, and running it against a receiver.
 import {execFileSync, spawn} from 'node:child_process';
+import {createInterface} from 'node:readline';
 
 /** The words of a shell command, as bash reads them (quotes, escapes, line continuations). */
 export function shellWords(command) {
@@ -83,15 +84,8 @@ export function startPythonReceiver({root, secret, now}) {
     'server.serve_forever()',
   ].join('\n');
   const child = spawn('python3', ['-c', script, secret, String(now)], {stdio: ['pipe', 'pipe', 'pipe']});
-  let out = '';
+  // Its output, a line at a time: its port first, then "now <seconds>" once each clock move is set.
   const waiting = [];
-  child.stdout.on('data', (chunk) => {
-    out += chunk;
-    for (let match; (match = /^now (\S+)\n/m.exec(out));) {
-      out = out.slice(match.index + match[0].length);
-      waiting.shift()?.();
-    }
-  });
   const setNow = (seconds) =>
     new Promise((resolve) => {
       waiting.push(resolve);
@@ -100,14 +94,13 @@ export function startPythonReceiver({root, secret, now}) {
   return new Promise((resolve, reject) => {
     let errors = '';
     child.stderr.on('data', (chunk) => (errors += chunk));
-    const started = () => {
-      const port = /^(\d+)\n/.exec(out)?.[1];
-      if (!port) return;
-      out = out.replace(/^\d+\n/, '');
-      child.stdout.off('data', started);
-      resolve({url: `http://127.0.0.1:${port}/webhooks/gerai`, setNow, stop: () => child.kill()});
-    };
-    child.stdout.on('data', started);
+    let started = false;
+    createInterface({input: child.stdout}).on('line', (line) => {
+      if (!started) {
+        started = true;
+        resolve({url: `http://127.0.0.1:${line.trim()}/webhooks/gerai`, setNow, stop: () => child.kill()});
+      } else if (line.startsWith('now ')) waiting.shift()?.();
+    });
     child.on('exit', (code) => reject(new Error(`receiver.py exited with ${code}: ${errors}`)));
   });
 }
