@@ -52,8 +52,7 @@ longest_first() {
   printf '%s\n' "${first[@]}"
   find "$@" -name '*.test.mjs' -not -path '*/node_modules/*' | sort | grep -vxF -f <(printf '%s\n' "${first[@]}")
 }
-mapfile -t UNIT_FILES < <(longest_first tests/unit/openapi-validators.test.mjs tests/unit/generate-api-docs.test.mjs \
-  tests/unit/postman-collection.test.mjs -- samples tests/unit)
+mapfile -t UNIT_FILES < <(longest_first tests/unit/generate-api-docs.test.mjs -- samples tests/unit)
 mapfile -t BUILD_FILES < <(longest_first tests/build/every-page.test.mjs tests/build/postman-newman.test.mjs \
   tests/build/request-samples-mock.test.mjs -- tests/build)
 

@@ -127,21 +127,20 @@ test.describe('reference pages', () => {
     await page.goto('/docs/api/food-integration/order-acceptance');
     const sidebar = page.locator('.theme-doc-sidebar-menu');
     await expect(sidebar.locator('li.api-method.put').first()).toBeVisible();
-    await expect(sidebar.getByRole('link', {name: 'Reject an order'})).toBeVisible();
+    await expect(sidebar.getByRole('link', {name: 'Reject an order', exact: true})).toBeVisible();
   });
 
   test('a hub page leads to each of its operations', async ({page}) => {
     await page.goto('/docs/api/food-integration/order-acceptance');
     await waitForHydration(page);
     const article = page.locator('article');
-    await expect(article.getByRole('link', {name: /Accept an order/})).toHaveAttribute(
-      'href',
-      '/docs/api/food-integration/accept-order',
-    );
-    await expect(article.getByRole('link', {name: /Reject an order/})).toHaveAttribute(
-      'href',
-      '/docs/api/food-integration/reject-order',
-    );
+    // A card is a link whose heading is the operation's title, after the card's icon.
+    const card = (title: string) =>
+      article
+        .getByRole('link')
+        .filter({has: page.getByRole('heading', {name: new RegExp(`^\\W*${title}$`)})});
+    await expect(card('Accept an order')).toHaveAttribute('href', '/docs/api/food-integration/accept-order');
+    await expect(card('Reject an order')).toHaveAttribute('href', '/docs/api/food-integration/reject-order');
   });
 
   test('the description can be downloaded from the API introduction', async ({page, request}) => {

@@ -173,7 +173,7 @@ test.describe('mobile sidebar', () => {
     await page.getByRole('button', {name: 'Toggle navigation bar'}).click();
     const sidebar = page.locator('.navbar-sidebar');
     await expect.poll(async () => (await sidebar.boundingBox())?.x).toBe(0);
-    await expect(sidebar.getByRole('link', {name: 'Reject an order'})).toBeInViewport();
+    await expect(sidebar.getByRole('link', {name: 'Reject an order', exact: true})).toBeInViewport();
   });
 
   test('has no menu toggle above 996 px, where the sidebar is always shown', async ({page}) => {

@@ -25,7 +25,9 @@ async function shown(page: Page) {
 
 /**
  * Makes the page's fetch of its requests' other languages fail (the script
- * holding their code), as offline; returns the function that lets it through again.
+ * holding their code), as offline; returns the function that lets it through again,
+ * once every request it holds has been answered (the page fetches scripts ahead,
+ * and a handler still waiting for one must not answer it after it is gone).
  */
 async function failFetchingLanguages(page: Page): Promise<() => Promise<void>> {
   const pattern = '**/assets/js/*.js';
@@ -34,7 +36,7 @@ async function failFetchingLanguages(page: Page): Promise<() => Promise<void>> {
     if ((await response.text()).includes('http.client.HTTPSConnection')) await route.abort();
     else await route.fulfill({response});
   });
-  return () => page.unroute(pattern);
+  return () => page.unrouteAll({behavior: 'wait'});
 }
 
 test('the language picked on a guide is the one other guides and the request panel show, and back', async ({
@@ -69,7 +71,7 @@ test('the language picked on a guide is the one other guides and the request pan
   await waitForHydration(page);
   expect(await shown(page)).toEqual({tab: 'Python', code: expect.stringMatching(/^import http\.client\n/)});
   await expect(requestsOf(page).getByRole('alert')).toHaveCount(0);
-  await page.unrouteAll();
+  await page.unrouteAll({behavior: 'wait'});
 
   // The request panel of a reference page opens on Python.
   await page.goto('/docs/api/food-integration/accept-order');

@@ -1,4 +1,5 @@
-// The Postman collection that `npm run gen-api` writes beside the OpenAPI downloads.
+// The Postman collection that `npm run gen-api` writes beside the OpenAPI downloads, read as
+// the build serves it, with the joined description it is made from. Run after `npm run build`.
 import assert from 'node:assert/strict';
 import {existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync} from 'node:fs';
 import {createServer} from 'node:http';
@@ -13,12 +14,13 @@ import {parse} from 'yaml';
 import {root} from '../support/openapi.mjs';
 
 const jiti = createJiti(root + '/');
-const {writeOpenApiDownloads} = jiti('./scripts/openapi-downloads.ts');
 const {writePostmanCollection, BROWSER_ONLY_FOLDER, TOKEN_VARIABLES} = jiti(
   './scripts/postman-collection.ts',
 );
 const {HOSTS, PRODUCT_NAME, TOKEN_RENEW_BEFORE_SECONDS} = jiti('./src/constants.ts');
-const {GERAI_FULL_TITLE} = jiti('./src/config/openapi.ts');
+const {GERAI_FULL_DOWNLOAD, GERAI_FULL_TITLE, GERAI_POSTMAN_DOWNLOAD} = jiti('./src/config/openapi.ts');
+
+const downloads = path.join(path.resolve(root, process.env.PORTAL_BUILD_DIR ?? 'build'), 'openapi');
 
 /** How many requests of each folder the Newman runs below send. */
 const SAMPLE_PER_FOLDER = 3;
@@ -124,15 +126,11 @@ describe('the Postman collection of the joined merchant API', () => {
   let folder;
   let description;
   let collection;
-  let collectionFile;
 
-  before(async () => {
+  before(() => {
     folder = mkdtempSync(path.join(tmpdir(), 'gerai-postman-'));
-    const joined = writeOpenApiDownloads(folder);
-    description = parse(readFileSync(joined, 'utf8'));
-    collectionFile = path.join(folder, 'collection.json');
-    await writePostmanCollection(joined, collectionFile);
-    collection = JSON.parse(readFileSync(collectionFile, 'utf8'));
+    description = parse(readFileSync(path.join(downloads, GERAI_FULL_DOWNLOAD), 'utf8'));
+    collection = JSON.parse(readFileSync(path.join(downloads, GERAI_POSTMAN_DOWNLOAD), 'utf8'));
   });
   after(() => rmSync(folder, {recursive: true, force: true}));
 

@@ -1,12 +1,11 @@
 // The downloads under /openapi/ pass the validators integrators run first:
 // @apidevtools/swagger-parser, Spectral's OpenAPI ruleset and Redocly. The test
-// writes the downloads the way `npm run gen-api` does, into a temporary folder.
+// reads them as the build serves them. Run after `npm run build`.
 import assert from 'node:assert/strict';
 import {spawnSync} from 'node:child_process';
-import {mkdtempSync, readFileSync, rmSync} from 'node:fs';
-import {tmpdir} from 'node:os';
+import {readFileSync} from 'node:fs';
 import path from 'node:path';
-import {after, before, describe, test} from 'node:test';
+import {describe, test} from 'node:test';
 
 import SwaggerParser from '@apidevtools/swagger-parser';
 import spectralCore from '@stoplight/spectral-core';
@@ -19,24 +18,15 @@ import {root} from '../support/openapi.mjs';
 
 const {Document, Spectral} = spectralCore;
 const jiti = createJiti(root + '/');
-const {writeOpenApiDownloads} = jiti('./scripts/openapi-downloads.ts');
-const {geraiApiSections} = jiti('./src/config/openapi.ts');
+const {GERAI_FULL_DOWNLOAD, geraiApiSections, sectionDownload} = jiti('./src/config/openapi.ts');
+
+const downloads = path.join(path.resolve(root, process.env.PORTAL_BUILD_DIR ?? 'build'), 'openapi');
 
 const SEVERITY = ['error', 'warning', 'information', 'hint'];
 
 describe('the downloadable descriptions', () => {
-  let folder;
-  let joined;
-  before(() => {
-    folder = mkdtempSync(path.join(tmpdir(), 'gerai-openapi-'));
-    joined = writeOpenApiDownloads(folder);
-  });
-  after(() => rmSync(folder, {recursive: true, force: true}));
-
-  const files = () => [
-    joined,
-    ...geraiApiSections.map((section) => path.join(folder, `gerai-${section.id}.yaml`)),
-  ];
+  const joined = path.join(downloads, GERAI_FULL_DOWNLOAD);
+  const files = () => [joined, ...geraiApiSections.map((section) => path.join(downloads, sectionDownload(section)))];
 
   test('@apidevtools/swagger-parser validates every merchant API file, the joined one first', async () => {
     for (const file of files()) {
