@@ -3,7 +3,7 @@ import {expect, type Browser, type Page} from '@playwright/test';
 import {test, watchRenderer} from '../support/fixtures';
 import {expectNoAxeViolations} from '../support/accessibility';
 import {buildDir, builtSitemapPaths, hostConfig, watchPolicyViolations} from '../support/host';
-import {samplePages} from '../support/page-kinds';
+import {samplePagesOnce} from '../support/page-kinds';
 import {
   expectNotFoundPage,
   NOT_FOUND_HEADING,
@@ -53,7 +53,7 @@ interface Target {
 }
 
 const TARGETS: readonly Target[] = [
-  ...samplePages(buildDir, builtSitemapPaths()).map(({route, covers}) => ({
+  ...samplePagesOnce(buildDir, builtSitemapPaths()).map(({route, covers}) => ({
     path: route,
     kind: 'page' as const,
     covers,

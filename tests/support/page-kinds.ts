@@ -1,4 +1,7 @@
-import {readFileSync} from 'node:fs';
+import {createHash} from 'node:crypto';
+import {readFileSync, renameSync, statSync, writeFileSync} from 'node:fs';
+import {tmpdir} from 'node:os';
+import path from 'node:path';
 
 import {builtPages} from './built-pages';
 
@@ -108,4 +111,38 @@ export function samplePages(buildDir: string, sitemapRoutes: readonly string[]):
 /** A redirect page of the client-redirects plugin: it only sends the browser on. */
 export function isRedirect(html: string): boolean {
   return /<meta\s+http-equiv=["']?refresh/i.test(html);
+}
+
+/**
+ * samplePages, kept in a file of the system's temporary folder while the build (its sitemap's
+ * time and size) and this module stay the same. Playwright loads a spec in its main process and
+ * again in every worker it starts, a new one after each failing test: reading every page for the
+ * sample took a second and a half each time at ten times the content. Two workers that find no
+ * file compute the same sample; each writes it whole under its own name, then renames it.
+ */
+export function samplePagesOnce(buildDir: string, sitemapRoutes: readonly string[]): SampledPage[] {
+  const sitemap = statSync(path.join(buildDir, 'sitemap.xml'));
+  const key = createHash('sha256')
+    .update(
+      JSON.stringify([
+        buildDir,
+        sitemap.mtimeMs,
+        sitemap.size,
+        sitemapRoutes,
+        readFileSync(__filename, 'utf8'),
+      ]),
+    )
+    .digest('hex')
+    .slice(0, 16);
+  const file = path.join(tmpdir(), `gerai-page-sample-${key}.json`);
+  try {
+    return JSON.parse(readFileSync(file, 'utf8')) as SampledPage[];
+  } catch {
+    // Not computed for this build yet.
+  }
+  const sample = samplePages(buildDir, sitemapRoutes);
+  const partial = `${file}.${process.pid}`;
+  writeFileSync(partial, JSON.stringify(sample));
+  renameSync(partial, file);
+  return sample;
 }
