@@ -1,5 +1,5 @@
-// The Markdown version of every page, llms.txt, llms-full.txt and the Postman
-// collection, as the production build wrote them. Run after `npm run build`.
+// The Markdown version of every page, llms.txt and llms-full.txt, as the production build wrote
+// them. Run after `npm run build`. (The Postman collection: postman-collection.test.mjs.)
 import assert from 'node:assert/strict';
 import {existsSync, readdirSync, readFileSync, statSync} from 'node:fs';
 import path from 'node:path';
@@ -12,7 +12,6 @@ import {loadFacts, root} from '../support/openapi.mjs';
 const jiti = createJiti(root + '/');
 const {markdownPath} = jiti('./src/config/page-markdown.ts');
 const {sitemapPaths} = jiti('./scripts/host-config/routes.ts');
-const {GERAI_POSTMAN_DOWNLOAD} = jiti('./src/config/openapi.ts');
 
 const build = path.resolve(root, process.env.PORTAL_BUILD_DIR ?? 'build');
 const sitemap = readFileSync(path.join(build, 'sitemap.xml'), 'utf8');
@@ -149,18 +148,5 @@ describe('llms-full.txt', () => {
       assert.ok(at >= from, `${file} in order`);
       from = at + markdown.length;
     }
-  });
-});
-
-describe('the Postman collection download', () => {
-  test('has one request for each operation of the joined description, and no other', () => {
-    const collection = JSON.parse(readFileSync(path.join(build, 'openapi', GERAI_POSTMAN_DOWNLOAD), 'utf8'));
-    const requests = [];
-    const walk = (items) =>
-      items.forEach((item) => (item.item ? walk(item.item) : requests.push(item.request)));
-    walk(collection.item);
-    const pairs = requests.map((request) => `${request.method} /${request.url.path.join('/')}`.replace(/:([A-Za-z_]+)/g, '{$1}'));
-    const expected = loadFacts().operations.map(({method, template}) => `${method} ${template}`);
-    assert.deepEqual([...pairs].sort(), [...expected].sort());
   });
 });

@@ -11,7 +11,7 @@ import createJiti from 'jiti';
 import newman from 'newman';
 import {parse} from 'yaml';
 
-import {root} from '../support/openapi.mjs';
+import {loadFacts, root} from '../support/openapi.mjs';
 
 const jiti = createJiti(root + '/');
 const {writePostmanCollection, BROWSER_ONLY_FOLDER, TOKEN_VARIABLES} = jiti(
@@ -161,6 +161,13 @@ describe('the Postman collection of the joined merchant API', () => {
   test('has one request for each operation of the description, and no other', () => {
     const operations = Object.entries(description.paths).flatMap(([template, item]) =>
       METHODS.filter((method) => item[method]).map((method) => `${method.toUpperCase()} ${template}`),
+    );
+    // The joined description holds every operation of the sources in openapi/, and only those.
+    assert.deepEqual(
+      [...operations].sort(),
+      loadFacts()
+        .operations.map(({method, template}) => `${method} ${template}`)
+        .sort(),
     );
     const made = requests(collection.item).map((request) =>
       key(request).replace(/\/:([A-Za-z_][A-Za-z0-9_]*)/g, '/{$1}'),
