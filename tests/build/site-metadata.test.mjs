@@ -11,6 +11,7 @@ import {describe, test} from 'node:test';
 import {load} from 'cheerio';
 import createJiti from 'jiti';
 
+import {loadHead} from '../support/built-html.mjs';
 import {root} from '../support/openapi.mjs';
 
 const build = path.resolve(root, process.env.PORTAL_BUILD_DIR ?? 'build');
@@ -26,11 +27,7 @@ const {builtPages} = jiti('./tests/support/built-pages.ts');
  */
 function pages() {
   return builtPages(build, [])
-    .map(({file}) => {
-      const html = readFileSync(file, 'utf8');
-      const end = html.indexOf('</head>');
-      return {file: path.relative(build, file), $: load(end === -1 ? html : html.slice(0, end))};
-    })
+    .map(({file}) => ({file: path.relative(build, file), $: loadHead(readFileSync(file, 'utf8'))}))
     .filter(({$}) => $('meta[http-equiv="refresh"]').length === 0);
 }
 

@@ -1,7 +1,7 @@
 // Reading built pages in the checks of the built site, which each read hundreds of pages: with
 // htmlparser2 rather than cheerio's default parse5 (two and a half times as fast on these pages;
 // the build writes well-formed markup, so both give the same elements, attributes and text), and,
-// where a check reads the page's content only, its <main> alone (the layout around it, whose
+// where a check reads the page's content only, its <main> alone (or what crawlers read, its <head>) (the layout around it, whose
 // sidebar grows with the site, is read once per kind of page by the browser and every-page).
 import {load} from 'cheerio';
 
@@ -15,4 +15,10 @@ export function loadMain(html) {
   const start = html.search(/<main[\s>]/);
   const end = html.lastIndexOf('</main>');
   return loadHtml(start === -1 || end < start ? html : html.slice(start, end + '</main>'.length));
+}
+
+/** The <head> of a page, and what comes before it, parsed on its own. The whole page where it has none. */
+export function loadHead(html) {
+  const end = html.indexOf('</head>');
+  return loadHtml(end === -1 ? html : html.slice(0, end));
 }
