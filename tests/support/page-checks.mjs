@@ -13,7 +13,7 @@ import {existsSync, statSync} from 'node:fs';
 import path from 'node:path';
 
 import {Parser} from 'htmlparser2';
-import {DOMTree, HtmlElement, HtmlValidate} from 'html-validate';
+import {DOMTree, HtmlElement, HtmlValidate, StaticConfigLoader} from 'html-validate';
 
 import config from '../../.htmlvalidate.mjs';
 
@@ -92,7 +92,23 @@ HtmlElement.prototype.getElementsByTagName = function getElementsByTagName(tagNa
   return byTag.get(tagName).slice();
 };
 
-const validator = new HtmlValidate(config);
+/**
+ * html-validate's loader for a configuration given as an object, resolving it once: the library's
+ * own loaders resolve it again for every document (presets merged, the element metadata loaded
+ * and merged element by element), a tenth of a page's validation. Through the library's documented
+ * extension point (a ConfigLoader given to HtmlValidate); a document given a configuration of its
+ * own is resolved as before. On an upgrade: whether StaticConfigLoader.getConfigFor caches.
+ */
+class ResolvedOnceLoader extends StaticConfigLoader {
+  #resolved;
+  getConfigFor(handle, configOverride) {
+    if (configOverride) return super.getConfigFor(handle, configOverride);
+    this.#resolved ??= super.getConfigFor(handle);
+    return this.#resolved;
+  }
+}
+
+const validator = new HtmlValidate(new ResolvedOnceLoader(config));
 
 /** The attributes that hold an address, by element. */
 const ADDRESS_ATTRIBUTES = new Map([
