@@ -59,6 +59,25 @@ describe('what the search reads of a page', () => {
     const hidden = DOCS_PAGE.replace('<head>', '<head><meta name="robots" content="noindex">');
     assert.equal(extractPage(hidden, 'docs'), undefined);
   });
+
+  test('what a page says only without JavaScript (<noscript>) is not read', () => {
+    const page = extractPage(
+      DOCS_PAGE.replace(
+        '<p>The outlet took the order.</p>',
+        '<noscript><p class="notice">The request panel needs JavaScript.</p></noscript><p>The outlet took the order.</p>',
+      ),
+      'docs',
+    );
+    assert.equal(page.sections[1].content, 'The outlet took the order. Within three minutes Or auto accept');
+  });
+
+  test('character references are read as the characters they stand for', () => {
+    const page = extractPage(
+      DOCS_PAGE.replace('Food is ready.', 'Fish &amp; chips &#x2014; ready&nbsp;now.'),
+      'docs',
+    );
+    assert.equal(page.sections[2].content, 'Fish & chips \u2014 ready now.');
+  });
 });
 
 describe('the ids of the documents', () => {
