@@ -35,12 +35,34 @@ summary() {
   printf '%5d s  in all\n' "$SECONDS"
 }
 
+# together COMMAND...: runs the commands (each a line for bash) side by side, and prints each one's
+# output once it has ended, in the order given; fails when one of them fails.
+together() {
+  local folder status=0 index command
+  folder=$(mktemp -d)
+  local -a pids=()
+  index=0
+  for command in "$@"; do
+    bash -c "$command" >"$folder/$index.log" 2>&1 &
+    pids+=($!)
+    index=$((index + 1))
+  done
+  for index in "${!pids[@]}"; do
+    wait "${pids[$index]}" || status=1
+    cat "$folder/$index.log"
+  done
+  rm -rf "$folder"
+  return $status
+}
+
 stage "Programs the browser tests need" bash tests/setup.sh
 stage "Type check" npm run --silent typecheck
+
 # The OpenAPI descriptions are linted by the build (`npm run gen-api` runs `redocly lint` with the
 # same configuration as `npm run lint:openapi`, and generates nothing until it passes): not twice.
+# The three linters run side by side (each uses one core).
 stage "Lint: code and content (the OpenAPI lint runs in the build)" \
-  bash -c 'npm run --silent lint:code && npm run --silent lint:content'
+  together 'npm run --silent lint:code' 'npm run --silent lint:format' 'npm run --silent lint:content'
 stage "Production dependencies: no high or critical advisory (npm audit)" npm run --silent audit:prod
 # longest_first LONGEST... -- DIRS...: the test files under DIRS, the ones named first. With one
 # file per core, a long file that starts last runs alone at the end (it did: the Node unit stage
