@@ -1,8 +1,9 @@
 // Reading built pages in the checks of the built site, which each read hundreds of pages: with
 // htmlparser2 rather than cheerio's default parse5 (two and a half times as fast on these pages;
-// the build writes well-formed markup, so both give the same elements, attributes and text), and,
-// where a check reads the page's content only, its <main> alone (or what crawlers read, its <head>) (the layout around it, whose
-// sidebar grows with the site, is read once per kind of page by the browser and every-page).
+// the build writes well-formed markup, so both give the same elements, attributes and text), and
+// only the part a check reads: a page's content, its <main> (loadMain), or what crawlers read, its
+// <head> (loadHead). The layout around them, whose sidebar grows with the site, is read once per
+// kind of page by the browser and by every-page.
 import {load} from 'cheerio';
 
 /** A page (or a part of one) parsed with htmlparser2. */
