@@ -10,8 +10,9 @@
  */
 import type {Element, ElementContent, Root, RootContent} from 'hast';
 import type {Root as MarkdownRoot} from 'mdast';
+import {fromParse5} from 'hast-util-from-parse5';
 import {select, selectAll} from 'hast-util-select';
-import rehypeParse from 'rehype-parse';
+import {parse} from 'parse5';
 import rehypeRemark from 'rehype-remark';
 import remarkGfm from 'remark-gfm';
 import remarkStringify from 'remark-stringify';
@@ -345,9 +346,20 @@ function yamlString(value: string): string {
 
 const SITE_TITLE_SUFFIX = /\s*\|[^|]*$/;
 
+/**
+ * The page's HTML as a hast tree. parse5 (the HTML standard's parser: the build's HTML leaves out
+ * optional end tags, `</td>` or `</thead>`, which only a parser of the standard closes where a
+ * browser does) without the source positions that rehype-parse always asks it for: nothing here
+ * reads them, and a page converted without them takes a fifth less time (39 to 31 ms a page on the
+ * pages of the ten-times copy; the same Markdown on every page).
+ */
+function readPage(html: string): Root {
+  return fromParse5(parse(html)) as Root;
+}
+
 /** Converts one built page; returns its title, description, address and Markdown. */
 export async function pageToMarkdown(html: string, options: ConvertOptions): Promise<PageMarkdown> {
-  const tree = unified().use(rehypeParse).parse(html);
+  const tree = readPage(html);
   const description = metaContent(tree, 'meta[name="description"]') ?? '';
   const url = metaContent(tree, 'link[rel="canonical"]') ?? `${options.siteUrl}${options.route}`;
   const content =
