@@ -114,7 +114,16 @@ test.describe('reference pages', () => {
       .toBe(true);
     const lengths = await samples();
     const shown = lengths.findIndex((length) => length > 2_000);
-    expect(shown, 'the text never appeared').toBeGreaterThanOrEqual(0);
+    // When it fails, what the page had reached says whether it was the network or the page.
+    const reached = await page.evaluate(
+      () =>
+        `document ${document.readyState}, hydrated: ${document.documentElement.dataset.hasHydrated ?? 'no'}`,
+    );
+    expect(
+      shown,
+      `the text never appeared: <main> held at most ${Math.max(0, ...lengths)} characters over ` +
+        `${lengths.length} samples, 100 ms apart (${reached})`,
+    ).toBeGreaterThanOrEqual(0);
     const dips = lengths
       .slice(shown)
       .map((length, index) => ({at: `${(shown + index) / 10} s`, length}))
