@@ -2,7 +2,8 @@
 // against a Prism mock of the merchant API (static/openapi/gerai-merchant-api.yaml, as built), and
 // gets a 2xx its operation documents: Node.js and Python always, curl where it is installed. Only
 // the host changes: the sandbox's becomes the mock's. The variables the code reads from the
-// environment ($ACCESS_TOKEN, $CLIENT_ID...) are set. One Prism, one process per language.
+// environment ($ACCESS_TOKEN, $CLIENT_ID...) are set. One Prism, one process per language; a program
+// that several guides show runs once, and its answer counts for each.
 // Run after `npm run build`.
 import assert from 'node:assert/strict';
 import {spawn, spawnSync} from 'node:child_process';
@@ -117,32 +118,46 @@ describe('the code of every request of the guides runs against the mock and gets
 
   after(() => prism?.kill());
 
-  /** The code of `language` of every request, its sandbox hosts made the mock's by `point`. */
-  const samples = (language, point) =>
-    requests.map(({id, code}) => ({
-      id,
-      code: SANDBOX_HOSTS.reduce((text, host) => point(text, host), code[language]),
-    }));
+  /**
+   * The code of `language` of every request, its sandbox hosts made the mock's by `point`, each
+   * program once with the requests that show it: guides repeat a request (the token request in
+   * several of them), and the same program against the same mock, which keeps no state, gets the
+   * same answer.
+   */
+  const samples = (language, point) => {
+    const ids = new Map();
+    for (const {id, code} of requests) {
+      const text = SANDBOX_HOSTS.reduce((program, host) => point(program, host), code[language]);
+      ids.set(text, [...(ids.get(text) ?? []), id]);
+    }
+    return [...ids].map(([code, shownBy]) => ({id: shownBy[0], shownBy, code}));
+  };
+
+  /** The result of each request, from the results of `programs` (as samples() gave them, in order). */
+  const perRequest = (programs, results) => {
+    assert.equal(results.length, programs.length);
+    const all = results.flatMap((result, index) => programs[index].shownBy.map((id) => ({...result, id})));
+    assert.equal(all.length, requests.length);
+    return all;
+  };
 
   test('Node.js', () => {
-    const code = samples('nodejs', (text, host) => text.replaceAll(`https://${host}`, mock));
+    const programs = samples('nodejs', (text, host) => text.replaceAll(`https://${host}`, mock));
     const results = JSON.parse(
-      run(process.execPath, [path.join('tests', 'support', 'run-node-samples.mjs')], JSON.stringify(code), environment(variables)),
+      run(process.execPath, [path.join('tests', 'support', 'run-node-samples.mjs')], JSON.stringify(programs), environment(variables)),
     );
-    assert.equal(results.length, requests.length);
-    assert.deepEqual(failures(results), []);
+    assert.deepEqual(failures(perRequest(programs, results)), []);
   });
 
   test('Python', () => {
     const {hostname, port} = new URL(mock);
-    const code = samples('python', (text, host) =>
+    const programs = samples('python', (text, host) =>
       text.replaceAll(`http.client.HTTPSConnection("${host}")`, `http.client.HTTPConnection("${hostname}", ${port})`),
     );
     const results = JSON.parse(
-      run('python3', [path.join('tests', 'support', 'run_python_samples.py')], JSON.stringify(code), environment(variables)),
+      run('python3', [path.join('tests', 'support', 'run_python_samples.py')], JSON.stringify(programs), environment(variables)),
     );
-    assert.equal(results.length, requests.length);
-    assert.deepEqual(failures(results), []);
+    assert.deepEqual(failures(perRequest(programs, results)), []);
   });
 
   test('curl', (context) => {
@@ -153,7 +168,8 @@ describe('the code of every request of the guides runs against the mock and gets
     // One shell runs every command; each prints its status on a line of its own. The script is a
     // file: as one argument (`bash -c`) it outgrows the system's limit on an argument's length
     // (128 KiB on Linux) at a few hundred requests.
-    const script = samples('curl', (text, host) => text.replaceAll(`https://${host}`, mock))
+    const programs = samples('curl', (text, host) => text.replaceAll(`https://${host}`, mock));
+    const script = programs
       .map(({code}) => `${code} -sS -o /dev/null --max-time 20 -w '%{http_code}\\n' || echo failed`)
       .join('\n');
     const folder = mkdtempSync(path.join(tmpdir(), 'portal-curl-'));
@@ -166,8 +182,8 @@ describe('the code of every request of the guides runs against the mock and gets
       rmSync(folder, {recursive: true, force: true});
     }
     const lines = output.trim().split('\n');
-    assert.equal(lines.length, requests.length);
-    const results = requests.map(({id}, index) => ({id, statuses: [Number(lines[index])].filter(Boolean)}));
-    assert.deepEqual(failures(results), []);
+    assert.equal(lines.length, programs.length);
+    const results = programs.map(({id}, index) => ({id, statuses: [Number(lines[index])].filter(Boolean)}));
+    assert.deepEqual(failures(perRequest(programs, results)), []);
   });
 });
