@@ -57,11 +57,14 @@ function run(step: string, command: string, args: string[], env: NodeJS.ProcessE
  * build folder and runs the postBuild steps. The first runs without the bundler's persistent
  * cache (`DOCUSAURUS_NO_PERSISTENT_CACHE`; set that variable to an empty value to keep the cache),
  * collects the heap before the bundler seals (src/plugins/bundler-memory) and gives V8 a young
- * generation of 64 MB semi-spaces (`--max-semi-space-size`, added to NODE_OPTIONS): compiling the
+ * generation of 32 MB semi-spaces (`--max-semi-space-size`, added to NODE_OPTIONS): compiling the
  * MDX pages makes many short-lived objects, and with V8's default a third of the main thread's
- * time went to collecting them. 32 MB took the ten-times bundling from 103 s to 91 for the same
- * peak; 64 MB, measured in turn with 32, 83.4 s against 86.1 there (17.2 against 17.5 at 1x), its
- * peak 3,367 MiB against 3,436; 128 MB saved 5 % more but peaked at 3,627 MiB. The second run keeps V8's default, which was faster there.
+ * time went to collecting them; the bundling took 10 % less time (91 s instead of 103 on the
+ * ten-times copy) for the same peak. Larger ones, each measured in turn with the size below it on
+ * that copy: 64 MB saved 1.5 to 3.5 % (two sets of three runs), its peak 69 MiB lower in one and
+ * 62 higher in the other, and a whole ten-times build with it peaked at 3,775 MB; 128 MB saved 5 %
+ * more than 64 but peaked at 3,627 MiB. Neither is worth the memory. The second run keeps V8's
+ * default, which was faster there.
  * Why no option does it: `docusaurus build` does all of it in one process, and the memory the
  * bundler has used stays with that process while the pages render and the postBuild steps run.
  * On a copy with ten times the content (`npm run bench:scale`) the one process peaked at 6.1 GB,
@@ -82,7 +85,7 @@ const DOCUSAURUS_STEPS = [
       DOCUSAURUS_EXIT_AFTER_BUNDLING: 'true',
       DOCUSAURUS_NO_PERSISTENT_CACHE: process.env.DOCUSAURUS_NO_PERSISTENT_CACHE ?? 'true',
       [COLLECT_BEFORE_SEAL]: 'true',
-      NODE_OPTIONS: `${process.env.NODE_OPTIONS ?? ''} --max-semi-space-size=64`.trim(),
+      NODE_OPTIONS: `${process.env.NODE_OPTIONS ?? ''} --max-semi-space-size=32`.trim(),
     },
   },
   {
