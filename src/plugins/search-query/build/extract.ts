@@ -154,8 +154,9 @@ export function extractPage(
   // htmlparser2 (cheerio's parser when given `xml` options; HTML rules kept with xmlMode off)
   // rather than parse5, its default: htmlparser2 reads a built page in half the time, the same
   // text on every page of the build once <noscript> is left out (where the build leaves out
-  // optional end tags, a table's rows nest differently, which changes no text). parse5 reads a <noscript>'s content as one text, its tags in it; what
-  // it says (a panel needs JavaScript) is not what a reader searches for.
+  // optional end tags, a table's rows nest differently, which changes no text). parse5 reads a
+  // <noscript>'s content as one text, its tags in it; what it says (a panel needs JavaScript) is
+  // not what a reader searches for.
   const $ = load(html, {xml: {xmlMode: false, decodeEntities: true}});
   if ($('meta[name="robots"]').attr('content')?.includes('noindex')) return undefined;
   $('noscript').remove();
