@@ -125,12 +125,13 @@ describe('the code of every request of the guides runs against the mock and gets
    * same answer.
    */
   const samples = (language, point) => {
-    const ids = new Map();
+    const shownBy = new Map();
     for (const {id, code} of requests) {
-      const text = SANDBOX_HOSTS.reduce((program, host) => point(program, host), code[language]);
-      ids.set(text, [...(ids.get(text) ?? []), id]);
+      const program = SANDBOX_HOSTS.reduce((text, host) => point(text, host), code[language]);
+      if (!shownBy.has(program)) shownBy.set(program, []);
+      shownBy.get(program).push(id);
     }
-    return [...ids].map(([code, shownBy]) => ({id: shownBy[0], shownBy, code}));
+    return [...shownBy].map(([code, ids]) => ({id: ids[0], shownBy: ids, code}));
   };
 
   /** The result of each request, from the results of `programs` (as samples() gave them, in order). */
