@@ -6,7 +6,7 @@
  * `npm run gen-api` writes them into `static/openapi/`; the unit tests write
  * them into a temporary folder and run the validators integrators use on them.
  */
-import {spawnSync} from 'node:child_process';
+import {spawn} from 'node:child_process';
 import {isDeepStrictEqual} from 'node:util';
 import {mkdirSync, readFileSync, renameSync, rmSync, writeFileSync} from 'node:fs';
 import path from 'node:path';
@@ -25,15 +25,21 @@ import {
 const root = path.resolve(__dirname, '..');
 const redocly = path.join(root, 'node_modules', '.bin', 'redocly');
 
-function redoclyStep(step: string, args: string[]): void {
-  const result = spawnSync(redocly, args, {cwd: root, encoding: 'utf8'});
-  if (result.status !== 0) {
-    throw new Error(`${step} failed (exit code ${result.status ?? result.signal}):\n${result.stderr}`);
-  }
+/** Runs the Redocly CLI; resolves once it has succeeded, rejects with the step and what it printed. */
+function redoclyStep(step: string, args: string[]): Promise<void> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(redocly, args, {cwd: root, stdio: ['ignore', 'ignore', 'pipe']});
+    let stderr = '';
+    child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+    child.on('error', (error) => reject(new Error(`${step} failed: ${error.message}`)));
+    child.on('close', (code, signal) =>
+      code === 0 ? resolve() : reject(new Error(`${step} failed (exit code ${code ?? signal}):\n${stderr}`)),
+    );
+  });
 }
 
-/** Writes every download into `folder`; returns the path of the joined merchant API. */
-export function writeOpenApiDownloads(folder: string): string {
+/** Writes every download into `folder`; resolves with the path of the joined merchant API. */
+export async function writeOpenApiDownloads(folder: string): Promise<string> {
   mkdirSync(folder, {recursive: true});
   // One run of the bundler for every description: each run of the CLI costs about a second to
   // start, more than bundling a description. It names each bundle after its source file.
@@ -42,7 +48,7 @@ export function writeOpenApiDownloads(folder: string): string {
     path.join('openapi', PETSTORE_DESCRIPTION),
   ];
   const staging = path.join(folder, '.bundles');
-  redoclyStep('Bundling the descriptions', ['bundle', ...sources, '--output', staging]);
+  await redoclyStep('Bundling the descriptions', ['bundle', ...sources, '--output', staging]);
   const bundled = geraiApiSections.map((section) => {
     const output = path.join(folder, sectionDownload(section));
     renameSync(path.join(staging, section.file), output);
@@ -51,7 +57,7 @@ export function writeOpenApiDownloads(folder: string): string {
   renameSync(path.join(staging, PETSTORE_DESCRIPTION), path.join(folder, PETSTORE_DESCRIPTION));
   rmSync(staging, {recursive: true, force: true});
   const joined = path.join(folder, GERAI_FULL_DOWNLOAD);
-  redoclyStep('Joining the merchant API into one description', ['join', ...bundled, '--output', joined]);
+  await redoclyStep('Joining the merchant API into one description', ['join', ...bundled, '--output', joined]);
   const description = parse(readFileSync(joined, 'utf8')) as Description;
   const {openapi, info, servers, ...rest} = description;
   writeFileSync(

@@ -19,6 +19,7 @@
 import {readFileSync, writeFileSync} from 'node:fs';
 
 import {convertV2} from 'openapi-to-postmanv2';
+import {v5 as nameBasedUuid} from 'uuid';
 import {parse} from 'yaml';
 
 import {GERAI_POSTMAN_DOWNLOAD} from '../src/config/openapi';
@@ -354,6 +355,33 @@ function collectionDescription(description: Description, firstFolder: string): s
     .join('\n\n');
 }
 
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/**
+ * Replaces the random ids the converter gives the collection (`info._postman_id`) and each of its
+ * folders, requests and example responses with ids derived from where each stands: its place
+ * among the names of the folders and items above it. The same description then makes the same
+ * file, byte for byte (a build is reproducible, and the development server rewrites the file only
+ * when the description changed), and Postman takes a collection imported again for the one
+ * imported before.
+ */
+function settleIds(value: unknown, trail: string, namespace: string): void {
+  if (Array.isArray(value)) {
+    value.forEach((item, index) => {
+      const name = (item as {name?: unknown} | null)?.name;
+      settleIds(item, `${trail}/${typeof name === 'string' ? name : ''}#${index}`, namespace);
+    });
+  } else if (value !== null && typeof value === 'object') {
+    for (const [key, item] of Object.entries(value)) {
+      if ((key === 'id' || key === '_postman_id') && typeof item === 'string' && UUID.test(item)) {
+        (value as Record<string, unknown>)[key] = nameBasedUuid(`${trail}/${key}`, namespace);
+      } else {
+        settleIds(item, `${trail}/${key}`, namespace);
+      }
+    }
+  }
+}
+
 /** Converts the joined description at `descriptionFile` into a collection written to `outputFile`. */
 export async function writePostmanCollection(descriptionFile: string, outputFile: string): Promise<void> {
   const text = readFileSync(descriptionFile, 'utf8');
@@ -423,5 +451,6 @@ export async function writePostmanCollection(descriptionFile: string, outputFile
     bearer: [{key: 'token', value: `{{${TOKEN_VARIABLES.token}}}`, type: 'string'}],
   };
   collection.event = [script('prerequest', tokenScript(tokenPath))];
+  settleIds(collection, '', nameBasedUuid(GERAI_POSTMAN_DOWNLOAD, nameBasedUuid.URL));
   writeFileSync(outputFile, `${JSON.stringify(collection, null, 2)}\n`);
 }

@@ -30,7 +30,11 @@ const INPUTS = [
 /** Environment variables the generation reads (src/config/build-environment.ts). */
 const ENVIRONMENT = ['SITE_URL', 'GTM_CONTAINER_ID'];
 
-const RECORD = path.join('.docusaurus', 'api-reference-run.json');
+/** The record of a run of `npm run gen-api`, which covers every generated file. */
+const RECORD = 'api-reference-run';
+
+/** Where a record is kept: `.docusaurus/<name>.json`. */
+const recordFile = (root: string, name: string) => path.join(root, '.docusaurus', `${name}.json`);
 
 interface Record {
   readonly fingerprint: string;
@@ -74,15 +78,17 @@ function outputs(root: string, owned: (file: string) => boolean, dirs: readonly 
 
 /**
  * The last run's record, when it can be reused: same inputs, and its output
- * unchanged, with no file added or removed.
+ * unchanged, with no file added or removed. `name` chooses the record: by
+ * default `npm run gen-api`'s, which covers every generated file.
  */
 export function reusableRun(
   root: string,
   inputs: string,
   owned: (file: string) => boolean,
   dirs: readonly string[],
+  name = RECORD,
 ): boolean {
-  const file = path.join(root, RECORD);
+  const file = recordFile(root, name);
   if (!existsSync(file)) return false;
   let record: Partial<Record>;
   try {
@@ -95,7 +101,7 @@ export function reusableRun(
   const before = record.outputs;
   return (
     Object.keys(now).length === Object.keys(before).length &&
-    Object.entries(now).every(([name, hash]) => before[name] === hash)
+    Object.entries(now).every(([output, hash]) => before[output] === hash)
   );
 }
 
@@ -105,8 +111,9 @@ export function recordRun(
   inputs: string,
   owned: (file: string) => boolean,
   dirs: readonly string[],
+  name = RECORD,
 ): void {
   const record: Record = {fingerprint: inputs, outputs: outputs(root, owned, dirs)};
-  mkdirSync(path.dirname(path.join(root, RECORD)), {recursive: true});
-  writeFileSync(path.join(root, RECORD), JSON.stringify(record));
+  mkdirSync(path.dirname(recordFile(root, name)), {recursive: true});
+  writeFileSync(recordFile(root, name), JSON.stringify(record));
 }

@@ -4,7 +4,15 @@
 import assert from 'node:assert/strict';
 import {spawnSync} from 'node:child_process';
 import {createHash} from 'node:crypto';
-import {appendFileSync, existsSync, readdirSync, readFileSync, rmSync, writeFileSync} from 'node:fs';
+import {
+  appendFileSync,
+  existsSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  statSync,
+  writeFileSync,
+} from 'node:fs';
 import path from 'node:path';
 import {after, before, describe, test} from 'node:test';
 
@@ -31,6 +39,13 @@ function generatedFiles(copy) {
     if (existsSync(path.join(copy, dir))) walk(dir);
   }
   return files;
+}
+
+/** When each generated file of the copy was last written. */
+function modificationTimes(copy) {
+  return Object.fromEntries(
+    Object.keys(generatedFiles(copy)).map((file) => [file, statSync(path.join(copy, file)).mtimeMs]),
+  );
 }
 
 /** Runs the generator in the copy with extra environment variables; returns its exit code and output. */
@@ -105,6 +120,31 @@ describe('generating the API reference', () => {
     assert.deepEqual(generatedFiles(copy), generated);
   });
 
+  test("a changed summary rewrites that operation's page, its sidebar and the downloads, and no other file", () => {
+    assert.ok(generated, 'needs the pages of the run that succeeds');
+    const description = path.join(copy, 'openapi', 'gerai', 'outlets.yaml');
+    const text = readFileSync(description, 'utf8');
+    assert.match(text, /summary: Get all outlets\n/);
+    writeFileSync(description, text.replace('summary: Get all outlets\n', 'summary: Get every outlet\n'));
+    const before = modificationTimes(copy);
+    const {status, lastLine, stdout} = generate(copy);
+    assert.equal(status, 0, lastLine);
+    const after = modificationTimes(copy);
+    const rewritten = Object.keys(after)
+      .filter((file) => after[file] !== before[file])
+      .sort();
+    assert.deepEqual(rewritten, [
+      'docs/api/outlet-information/get-all-outlets.api.mdx',
+      'docs/api/outlet-information/sidebar.ts',
+      'static/openapi/gerai-merchant-api.postman_collection.json',
+      'static/openapi/gerai-merchant-api.yaml',
+      'static/openapi/gerai-outlets.yaml',
+    ]);
+    assert.match(stdout, /\[gen-api\] 5 files written, 0 removed; the others were already as generated/);
+    // The later tests compare with the files as they are now.
+    generated = generatedFiles(copy);
+  });
+
   for (const [variable, value] of [
     ['GTM_CONTAINER_ID', 'gtm-123; alert(1)'],
     ['SITE_URL', 'garbage::not a url'],
@@ -143,13 +183,11 @@ describe('generating the API reference', () => {
       path.join(copy, 'docusaurus.config.ts'),
       '\nthrow new Error("a configuration that cannot load");\n',
     );
-    const {status, lastLine, stderr} = generate(copy);
+    const {status, lastLine} = generate(copy);
     assert.equal(status, 1);
-    assert.match(stderr, /a configuration that cannot load/);
-    assert.equal(
+    assert.match(
       lastLine,
-      '✖ Generating the petstore reference pages failed (exit code 1). See the messages above. ' +
-        'The pages and downloads generated before are kept as they were.',
+      /^✖ Loading the site for the OpenAPI generator failed: .*a configuration that cannot load\..* The pages and downloads generated before are kept as they were\.$/,
     );
     assert.deepEqual(generatedFiles(copy), generated);
   });

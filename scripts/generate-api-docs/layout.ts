@@ -1,0 +1,75 @@
+/**
+ * What `npm run gen-api` and the development server's watcher generate, from which description,
+ * and where: the one list both read, so that neither can write a file the other does not know.
+ */
+import path from 'node:path';
+
+import {GLOSSARY_PARTIAL} from '../../src/config/objects-glossary';
+import {GERAI_POSTMAN_DOWNLOAD, geraiApiSections} from '../../src/config/openapi';
+
+/** The folders of the downloads: the descriptions and their collection, and the webhook bodies. */
+export const DOWNLOADS = path.join('static', 'openapi');
+export const WEBHOOK_DOWNLOADS = path.join('static', 'webhooks');
+
+/**
+ * One run of the OpenAPI generator: a key of a `docusaurus-plugin-openapi-docs` instance's
+ * `config` in docusaurus.config.ts, the description it reads and the folder it writes.
+ */
+export interface Target {
+  /** The plugin instance's id. */
+  readonly pluginId: 'petstore' | 'gerai';
+  /** The key of its `config`: the generator's `gen-api-docs <id>`. */
+  readonly id: string;
+  /** The folder of its pages, relative to the repository. */
+  readonly dir: string;
+  /** The description, relative to the repository. */
+  readonly spec: string;
+  /** The tag whose page is not generated (see `sectionTag` in src/config/openapi.ts). */
+  readonly sectionTag?: string;
+}
+
+export const TARGETS: readonly Target[] = [
+  {pluginId: 'petstore', id: 'petstore', dir: 'api', spec: path.join('openapi', 'petstore.yaml')},
+  ...geraiApiSections.map((section) => ({
+    pluginId: 'gerai' as const,
+    id: section.id,
+    dir: path.join('docs', 'api', section.outputDir),
+    spec: path.join('openapi', 'gerai', section.file),
+    sectionTag: section.sectionTag,
+  })),
+];
+
+/** The files the generator writes; every other file of its folders is written by hand. */
+const GENERATED_PAGE = /\.(api|info|tag|schema)\.mdx$|^sidebar\.(ts|js)$/;
+
+/** Which files of a folder of pages, and of DOWNLOADS, are generated; the others are written by hand. */
+export const isGeneratedPage = (name: string) => GENERATED_PAGE.test(name);
+export const isDownload = (name: string) => name.endsWith('.yaml') || name === GERAI_POSTMAN_DOWNLOAD;
+
+const PAGE_DIRS = TARGETS.map((target) => target.dir);
+
+/** Where the generated files are, and which of the files there are generated. */
+export const OUTPUT_DIRS = [...PAGE_DIRS, DOWNLOADS, WEBHOOK_DOWNLOADS, GLOSSARY_PARTIAL];
+export function isGenerated(file: string): boolean {
+  const dir = path.dirname(file);
+  const name = path.basename(file);
+  if (file === GLOSSARY_PARTIAL || dir === WEBHOOK_DOWNLOADS) return true;
+  if (dir === DOWNLOADS) return isDownload(name);
+  return PAGE_DIRS.includes(dir) && isGeneratedPage(name);
+}
+
+/**
+ * The targets whose pages a change of `files` (paths relative to the repository) can change: the
+ * target of each description changed, or every target when a file no target reads directly
+ * changed (`openapi/gerai/common.yaml`, which every section refers to, or a new file).
+ */
+export function targetsAffectedBy(files: readonly string[]): Target[] {
+  const bySpec = new Map(TARGETS.map((target) => [path.normalize(target.spec), target]));
+  const affected = new Set<Target>();
+  for (const file of files) {
+    const target = bySpec.get(path.normalize(file));
+    if (!target) return [...TARGETS];
+    affected.add(target);
+  }
+  return TARGETS.filter((target) => affected.has(target));
+}

@@ -1,0 +1,81 @@
+/**
+ * What the portal changes in the pages the OpenAPI generator writes, before they are put in
+ * place: the page of a section tag is removed, and every operation and tag page gets a meta
+ * description of whole sentences.
+ */
+import {readdirSync, readFileSync, rmSync, writeFileSync} from 'node:fs';
+import path from 'node:path';
+import {inflateSync} from 'node:zlib';
+
+import {parseYaml} from '@redocly/openapi-core';
+
+import {metaDescription} from '../../src/config/api-reference/meta-description';
+import {tagPageId} from '../../src/config/openapi';
+import type {Target} from './layout';
+
+/**
+ * Removes the page of the target's section tag: the section's hand-written index page introduces
+ * its operations (src/config/generated-sidebar.ts dissolves the tag's category).
+ */
+export function removeSectionTagPage(staging: string, target: Target): void {
+  if (target.sectionTag !== undefined) {
+    rmSync(path.join(staging, target.dir, `${tagPageId(target.sectionTag)}.tag.mdx`), {force: true});
+  }
+}
+
+/** A front matter field of a generated page, as the generator writes it: `name: value` on one line. */
+function frontMatterField(page: string, name: string): string | undefined {
+  return new RegExp(`^${name}: (.*)$`, 'm').exec(page.split(/^---$/m)[1] ?? '')?.[1];
+}
+
+/**
+ * Gives each generated operation and tag page of the target a meta description of whole
+ * sentences (src/config/api-reference/meta-description.ts) in place of the first line of its
+ * description, which the generator takes even when a sentence goes on to the next line.
+ * `readDescription` gives the text of the target's OpenAPI file.
+ */
+export function describePages(staging: string, target: Target, readDescription: () => string): void {
+  // A tag page is titled with the tag's display name (x-displayName), else its name. Parsed only
+  // when the folder has a tag page: the description of a section at ten times the content takes
+  // half a second to parse.
+  let tags: Map<string, string | undefined> | undefined;
+  const tagDescription = (title: string) => {
+    tags ??= new Map(
+      (
+        (
+          parseYaml(readDescription()) as {
+            tags?: {name: string; 'x-displayName'?: string; description?: string}[];
+          }
+        ).tags ?? []
+      ).map((tag) => [tag['x-displayName'] ?? tag.name, tag.description]),
+    );
+    return tags.get(title);
+  };
+  const folder = path.join(staging, target.dir);
+  for (const name of readdirSync(folder)) {
+    const file = path.join(folder, name);
+    if (name.endsWith('.api.mdx')) {
+      const page = readFileSync(file, 'utf8');
+      const encoded = frontMatterField(page, 'api');
+      if (encoded === undefined) continue;
+      const operation = JSON.parse(inflateSync(Buffer.from(encoded, 'base64')).toString('utf8')) as {
+        description?: string;
+      };
+      rewrite(file, page, metaDescription(operation.description));
+    } else if (name.endsWith('.tag.mdx')) {
+      const page = readFileSync(file, 'utf8');
+      const title = frontMatterField(page, 'title');
+      rewrite(
+        file,
+        page,
+        metaDescription(title === undefined ? undefined : tagDescription(JSON.parse(title) as string)),
+      );
+    }
+  }
+}
+
+function rewrite(file: string, page: string, description: string): void {
+  if (description !== '') {
+    writeFileSync(file, page.replace(/^description: .*$/m, `description: ${JSON.stringify(description)}`));
+  }
+}
