@@ -29,6 +29,7 @@ import {
 } from './src/config/openapi';
 import {languageTabs} from './src/config/code-samples';
 import type {IndexedRoutes} from './src/plugins/search-query/build';
+import {DEV_SERVER_VARIABLE} from './src/plugins/dev-server';
 
 // This runs in Node.js (not in the browser).
 
@@ -245,6 +246,9 @@ const config: Config = {
     './src/plugins/api-catalog/index.ts',
     './src/plugins/page-markdown/index.ts',
     './src/plugins/bundler-memory/index.ts',
+    // `npm start` only (scripts/start-site.ts): pages compiled when first visited, and the API
+    // description's problems shown in the browser. Never in a build, whose output it would change.
+    ...(process.env[DEV_SERVER_VARIABLE] === 'true' ? ['./src/plugins/dev-server/index.ts'] : []),
     ...tagManagerPlugin(environment.tagManagerContainerId),
   ] satisfies PluginConfig[],
 

@@ -75,11 +75,14 @@ longest_first() {
   printf '%s\n' "${first[@]}"
   find "$@" -name '*.test.mjs' -not -path '*/node_modules/*' | sort | grep -vxF -f <(printf '%s\n' "${first[@]}")
 }
-mapfile -t UNIT_FILES < <(longest_first tests/unit/generate-api-docs.test.mjs -- samples tests/unit)
+# The development server's test (tests/dev/) runs with the unit tests: it needs no build, and the
+# other files share the second core while it waits for the server.
+mapfile -t UNIT_FILES < <(longest_first tests/dev/dev-server.test.mjs tests/unit/generate-api-docs.test.mjs -- \
+  samples tests/unit tests/dev)
 mapfile -t BUILD_FILES < <(longest_first tests/build/every-page.test.mjs tests/build/postman-newman.test.mjs \
   tests/build/request-samples-mock.test.mjs -- tests/build)
 
-stage "Unit tests (Node.js): samples, content checks" \
+stage "Unit tests (Node.js): samples, content checks, the development server" \
   node --test --test-concurrency="$CORES" "${UNIT_FILES[@]}"
 stage "Unit tests (Python): samples" \
   python3 -m unittest discover --start-directory samples --pattern 'test_*.py' --top-level-directory .

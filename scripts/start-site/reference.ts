@@ -1,0 +1,368 @@
+/**
+ * Keeps the API reference of the development server as the descriptions under `openapi/` are:
+ * generated at start when anything it is made from has changed, then again for each saved change,
+ * for the descriptions the change touches only.
+ *
+ * An update checks the YAML, then lints (Redocly, as `npm run build` does) while it generates the
+ * pages of the touched descriptions into a staging folder (./generate-api-docs/generator.ts, in
+ * this process). Only when both have succeeded are the pages put in place, and only the files
+ * whose bytes changed are written (./generate-api-docs/install.ts): for a one-operation change,
+ * that operation's page and its section's sidebar, so the development server recompiles one page.
+ * A problem leaves every page as it was, and is printed and shown in the browser (PROBLEM_FILE,
+ * src/plugins/dev-server); the next update that succeeds clears it. The downloads (bundled
+ * descriptions, Postman collection), which no page shows, follow in a process of their own at the
+ * lowest priority, stopped when another change comes first.
+ */
+import {type ChildProcess, spawn} from 'node:child_process';
+import {existsSync, mkdirSync, mkdtempSync, rmSync, statSync, utimesSync, writeFileSync} from 'node:fs';
+import {setPriority, tmpdir} from 'node:os';
+import path from 'node:path';
+
+import {PROBLEM_FILE, PROBLEM_HEADING} from '../../src/plugins/dev-server';
+import {GLOSSARY_PARTIAL} from '../../src/config/objects-glossary';
+import {type PageGenerator, loadPageGenerator} from '../generate-api-docs/generator';
+import {type Installed, installChanged} from '../generate-api-docs/install';
+import {
+  DOWNLOADS,
+  isDownload,
+  isGenerated,
+  isGeneratedPage,
+  OUTPUT_DIRS,
+  type Target,
+  TARGETS,
+  targetsAffectedBy,
+  WEBHOOK_DOWNLOADS,
+} from '../generate-api-docs/layout';
+import {fingerprintInputs, recordRun, reusableRun} from '../generate-api-docs/reuse';
+import {formatProblem, lintedApis, Linter, type Problem, PROBLEMS_LINE} from './problems';
+
+/** The folders of the companion files (../generate-api-docs/companions.ts), with which of their files are generated. */
+const COMPANION_FOLDERS = [
+  {dir: WEBHOOK_DOWNLOADS, owned: () => true},
+  {dir: path.dirname(GLOSSARY_PARTIAL), owned: (name: string) => name === path.basename(GLOSSARY_PARTIAL)},
+];
+
+/** A few paths, and how many more. */
+function some(files: readonly string[], most = 4): string {
+  const shown = files.slice(0, most).join(', ');
+  return files.length > most ? `${shown} and ${files.length - most} more` : shown;
+}
+
+/**
+ * The record of the reference pages alone (../generate-api-docs/reuse.ts), kept once they are in
+ * place: a server stopped before the downloads and companion files that follow were written
+ * still starts the next time without generating the pages again.
+ */
+const PAGES_RECORD = 'dev-server-pages';
+const PAGE_DIRS = TARGETS.map((target) => target.dir);
+const isPageOutput = (file: string) => isGenerated(file) && PAGE_DIRS.includes(path.dirname(file));
+
+/**
+ * How long the development server must have compiled nothing before the background work starts
+ * (the downloads, loading the generator): though at the lowest priority, it takes the core the
+ * server leaves idle, and the server needs both while it starts and compiles a page (measured: a
+ * start took seconds longer with it).
+ */
+const QUIET_MS = 3000;
+
+const seconds = (since: number) => `${((performance.now() - since) / 1000).toFixed(1)} s`;
+
+export class ReferenceKeeper {
+  private generator: Promise<PageGenerator> | undefined;
+  private downloads: ChildProcess | undefined;
+  private shownProblems = '';
+  private readonly linter: Linter;
+  /** The work to start once the server has compiled nothing for QUIET_MS, by name. */
+  private readonly background = new Map<string, () => void>();
+  private quiet: NodeJS.Timeout | undefined;
+
+  constructor(
+    private readonly root: string,
+    private readonly say: (line: string) => void,
+  ) {
+    this.linter = new Linter(root);
+    mkdirSync(path.dirname(path.join(root, PROBLEM_FILE)), {recursive: true});
+    this.showProblems([]);
+  }
+
+  /** Loads the site for the generator once the server is quiet, so that the first change does not wait for it. */
+  warmUp(): void {
+    this.whenQuiet('warm-up', () => void this.pageGenerator().catch(() => {}));
+  }
+
+  /** The development server has finished a compilation: the background work waits until it is quiet. */
+  compiled(): void {
+    if (this.background.size > 0) this.whenQuiet();
+  }
+
+  /** Adds `work` (replacing the work of the same name) and starts waiting for QUIET_MS again. */
+  private whenQuiet(name?: string, work?: () => void): void {
+    if (name !== undefined && work) this.background.set(name, work);
+    clearTimeout(this.quiet);
+    this.quiet = setTimeout(() => {
+      const works = [...this.background.values()];
+      this.background.clear();
+      for (const start of works) start();
+    }, QUIET_MS);
+  }
+
+  private pageGenerator(): Promise<PageGenerator> {
+    this.generator ??= loadPageGenerator(this.root);
+    this.generator.catch(() => (this.generator = undefined));
+    return this.generator;
+  }
+
+  /**
+   * At start: generates the whole reference unless its last run can be reused. Resolves with
+   * whether the site can be served: true, unless the description is broken and no page of it
+   * has ever been generated.
+   */
+  async start(): Promise<boolean> {
+    const inputs = fingerprintInputs(this.root);
+    if (reusableRun(this.root, inputs, isGenerated, OUTPUT_DIRS)) {
+      this.say('✔ API reference unchanged since the last run: its pages and downloads are reused.');
+      return true;
+    }
+    if (reusableRun(this.root, inputs, isPageOutput, PAGE_DIRS, PAGES_RECORD)) {
+      // The last run stopped before its downloads were written, maybe before the linter ran.
+      this.say('✔ API reference pages unchanged since the last run; the downloads are written again.');
+      this.writeDownloads(inputs, {lint: true});
+      return true;
+    }
+    const files = [...new Set(TARGETS.map((target) => target.spec))];
+    const generatedBefore = TARGETS.every((target) =>
+      existsSync(path.join(this.root, target.dir, 'sidebar.ts')),
+    );
+    // With pages of an earlier run in place, the linter decides whether they are replaced. With
+    // none (a new clone) there is no good version to keep: the pages are generated on both cores,
+    // and the linter runs after, in the background, before the downloads.
+    const done = await this.generate(files, TARGETS, {all: true, gate: generatedBefore});
+    return done || generatedBefore;
+  }
+
+  /** After a change of `files` (relative to the repository) under openapi/. */
+  async update(files: readonly string[]): Promise<void> {
+    await this.generate(files, targetsAffectedBy(files));
+  }
+
+  /** Stops the background work, waiting or running. */
+  stop(): void {
+    clearTimeout(this.quiet);
+    this.background.clear();
+    this.downloads?.kill();
+    this.linter.close();
+  }
+
+  /**
+   * Lints and generates the pages of `targets` after a change of `files` (`all` at start), and
+   * puts them in place when both have succeeded; the downloads and companion files follow.
+   * Without `gate`, the pages are put in place whatever the linter finds, and it runs later.
+   */
+  private async generate(
+    files: readonly string[],
+    targets: readonly Target[],
+    {all = false, gate = true} = {},
+  ): Promise<boolean> {
+    const started = performance.now();
+    // What the records compare the next start's inputs with, taken before anything is read: a
+    // change saved from here on is one they have not seen.
+    const inputs = fingerprintInputs(this.root);
+    this.downloads?.kill();
+    this.background.delete('downloads');
+    // The linter (in a thread of its own) and the generator side by side; the pages are put in
+    // place only when the linter has found no error.
+    const linted = gate ? this.linter.lint(this.aliasesFor(files)) : Promise.resolve([]);
+    linted.catch(() => {});
+    const staging = mkdtempSync(path.join(tmpdir(), 'gerai-api-reference-'));
+    try {
+      let failure: string | undefined;
+      try {
+        await (gate ? this.writePages(staging, targets) : this.writePagesOnBothCores(staging, targets));
+      } catch (error) {
+        failure = error instanceof Error ? error.message : String(error);
+      }
+      const found = await linted;
+      for (const warning of found.filter((problem) => problem.severity === 'warning')) {
+        this.say(`⚠ ${formatProblem(warning)}`);
+      }
+      // A description the linter refuses is reported in the linter's words, whatever the generator said.
+      const errors = found.filter((problem) => problem.severity === 'error');
+      if (errors.length > 0 || failure !== undefined) {
+        this.showProblems(
+          errors.length > 0
+            ? errors
+            : [{file: some(files), severity: 'error', rule: 'openapi-generator', message: failure ?? ''}],
+        );
+        return false;
+      }
+      const installed = installChanged(
+        staging,
+        this.root,
+        targets.map((target) => ({dir: target.dir, owned: isGeneratedPage})),
+      );
+      this.noticeSidebars(installed);
+      this.showProblems([]);
+      this.say(
+        `✔ API reference ${all ? 'generated' : `updated from ${some(files)}`} in ${seconds(started)}: ` +
+          (installed.written.length + installed.removed.length === 0
+            ? 'no page changed.'
+            : [
+                installed.written.length > 0 ? `wrote ${some(installed.written)}` : '',
+                installed.removed.length > 0 ? `removed ${some(installed.removed)}` : '',
+              ]
+                .filter(Boolean)
+                .join('; ') + '.'),
+      );
+      recordRun(this.root, inputs, isPageOutput, PAGE_DIRS, PAGES_RECORD);
+      this.writeDownloads(inputs, {lint: !gate});
+      return true;
+    } finally {
+      rmSync(staging, {recursive: true, force: true});
+    }
+  }
+
+  private async writePages(staging: string, targets: readonly Target[]): Promise<void> {
+    const generator = await this.pageGenerator();
+    await generator.write(staging, targets, {quiet: true});
+  }
+
+  /**
+   * Writes the pages of `targets` half in this process, half in another
+   * (../generate-api-docs/write-pages.ts), the halves balanced by the size of their descriptions.
+   */
+  private async writePagesOnBothCores(staging: string, targets: readonly Target[]): Promise<void> {
+    const halves: [Target[], Target[]] = [[], []];
+    const sizes = [0, 0];
+    const bySize = targets
+      .map((target) => ({target, size: statSync(path.join(this.root, target.spec)).size}))
+      .sort((a, b) => b.size - a.size);
+    for (const {target, size} of bySize) {
+      const half = sizes[0] <= sizes[1] ? 0 : 1;
+      halves[half].push(target);
+      sizes[half] += size;
+    }
+    const other = new Promise<void>((resolve, reject) => {
+      const child = spawn(
+        path.join(this.root, 'node_modules', '.bin', 'jiti'),
+        [
+          path.join(this.root, 'scripts', 'generate-api-docs', 'write-pages.ts'),
+          staging,
+          ...halves[1].map((target) => target.id),
+        ],
+        {cwd: this.root, stdio: ['ignore', 'inherit', 'pipe']},
+      );
+      let said = '';
+      child.stderr.on('data', (chunk: Buffer) => (said += chunk.toString()));
+      child.on('error', reject);
+      child.on('close', (code) =>
+        code === 0 ? resolve() : reject(new Error(said.trim().replace(/^✖ /, '') || `exit code ${code}`)),
+      );
+    });
+    other.catch(() => {});
+    await this.writePages(staging, halves[0]);
+    await other;
+  }
+
+  /**
+   * Docusaurus reloads its docs plugin, sidebars included, when a page file changes, but does not
+   * watch the generated sidebars (sidebars.ts imports them): a change of a sidebar alone (an
+   * operation moved to another tag, say) is made visible by touching sidebars.ts.
+   */
+  private noticeSidebars(installed: Installed): void {
+    const changed = [...installed.written, ...installed.removed];
+    if (
+      changed.some((file) => path.basename(file) === 'sidebar.ts') &&
+      !changed.some((file) => file.endsWith('.mdx'))
+    ) {
+      const now = new Date();
+      utimesSync(path.join(this.root, 'sidebars.ts'), now, now);
+    }
+  }
+
+  /** The Redocly APIs a change of `files` can break; none (every API) when a shared file changed. */
+  private aliasesFor(files: readonly string[]): string[] {
+    const apis = [...lintedApis(this.root)];
+    const aliases = files.map((file) => apis.find(([, root]) => root === path.normalize(file))?.[0]);
+    return aliases.every((alias) => alias !== undefined) ? [...new Set(aliases as string[])] : [];
+  }
+
+  /** Prints the problems and shows them in the browser; none clears what was shown. */
+  private showProblems(problems: readonly Problem[]): void {
+    const text =
+      problems.length === 0
+        ? ''
+        : `${PROBLEM_HEADING}: the reference shows its last good version until they are fixed.\n\n` +
+          problems.map(formatProblem).join('\n');
+    if (text === this.shownProblems && existsSync(path.join(this.root, PROBLEM_FILE))) return;
+    if (text !== '') {
+      this.say(`✖ ${text}`);
+    } else if (this.shownProblems !== '') {
+      this.say('✔ The API description has no problems any more.');
+    }
+    this.shownProblems = text;
+    writeFileSync(path.join(this.root, PROBLEM_FILE), text);
+  }
+
+  /**
+   * Writes the downloads and companion files once the development server has compiled nothing
+   * for QUIET_MS, in a process of its own at the lowest
+   * priority; then puts those whose bytes changed in place and records the run for the next
+   * start to reuse.
+   */
+  private writeDownloads(inputs: string, options: {lint?: boolean} = {}): void {
+    this.whenQuiet('downloads', () => this.startDownloads(inputs, options));
+  }
+
+  /** Starts the process of writeDownloads. */
+  private startDownloads(inputs: string, {lint = false} = {}): void {
+    const staging = mkdtempSync(path.join(tmpdir(), 'gerai-api-downloads-'));
+    const child = spawn(
+      path.join(this.root, 'node_modules', '.bin', 'jiti'),
+      [
+        path.join(this.root, 'scripts', 'generate-api-docs', 'write-downloads.ts'),
+        ...(lint ? ['--lint'] : []),
+        staging,
+      ],
+      {cwd: this.root, stdio: ['ignore', 'pipe', 'pipe']},
+    );
+    this.downloads = child;
+    if (child.pid !== undefined) setPriority(child.pid, 19);
+    let output = '';
+    child.stdout?.on('data', (chunk: Buffer) => (output += chunk.toString()));
+    child.stderr?.on('data', (chunk: Buffer) => (output += chunk.toString()));
+    child.on('close', (code, signal) => {
+      if (this.downloads === child) this.downloads = undefined;
+      try {
+        const linted = output.split('\n').find((line) => line.startsWith(PROBLEMS_LINE));
+        const found = linted ? (JSON.parse(linted.slice(PROBLEMS_LINE.length)) as Problem[]) : [];
+        for (const warning of found.filter((problem) => problem.severity === 'warning')) {
+          this.say(`⚠ ${formatProblem(warning)}`);
+        }
+        const errors = found.filter((problem) => problem.severity === 'error');
+        if (errors.length > 0) {
+          this.showProblems(errors);
+        } else if (code === 0) {
+          const installed = installChanged(staging, this.root, [
+            ...COMPANION_FOLDERS,
+            {dir: DOWNLOADS, owned: isDownload},
+          ]);
+          if (installed.written.length > 0) {
+            this.say(`✔ Downloads and companion files updated: ${some(installed.written)}.`);
+          }
+          if (this.shownProblems === '') recordRun(this.root, inputs, isGenerated, OUTPUT_DIRS);
+        } else if (signal === null) {
+          this.showProblems([
+            {
+              file: DOWNLOADS,
+              severity: 'error',
+              rule: 'downloads',
+              message: (/✖ (.+)/.exec(output)?.[1] ?? output.trim()).split('\n')[0],
+            },
+          ]);
+        }
+      } finally {
+        rmSync(staging, {recursive: true, force: true});
+      }
+    });
+  }
+}

@@ -1,0 +1,184 @@
+/**
+ * The development server's bundler options: pages compiled when first visited, and the API
+ * description's problems shown in the browser. `npm start` (scripts/start-site.ts) adds this plugin
+ * to the site (GERAI_DEV_SERVER=true); `npm run build` never loads it, so the production build is
+ * exactly what it is without it.
+ *
+ * 1. Lazy compilation. Rspack's `lazyCompilation` (imports only) compiles a dynamically imported
+ *    module when the browser first asks for it, so `npm start` compiles the application and the
+ *    pages a writer opens, not every page of the site: at ten times the content the first
+ *    compilation took 100 to 130 s and 2.7 GB, and takes about 3 s now, whatever the number of pages.
+ *    - Docusaurus runs webpack-dev-server, not Rspack's own server, so Rspack's middleware that
+ *      answers the browser's requests for a module (`rspack.lazyCompilationMiddleware`) is created
+ *      when the compiler applies this plugin and put first in the server's middlewares. Docusaurus
+ *      merges a plugin's `devServer` into its own with webpack-merge, which calls both
+ *      `setupMiddlewares` functions and joins what they return: this one adds to the list it is
+ *      given and returns nothing more, so Docusaurus's own middlewares are kept, once.
+ *    - Docusaurus's route registry (`.docusaurus/registry.js`) gives every page module both as
+ *      `import()` and as `require.resolveWeak()`, for react-loadable to render a page already
+ *      loaded without waiting. A weak dependency is still built, so every page's MDX was compiled
+ *      at start with lazy compilation on. `./registry-loader.cjs` replaces each
+ *      `require.resolveWeak("<module>")` of the registry with the module's name, which matches no
+ *      loaded module: in the development server (which renders in the browser only) a page's
+ *      modules always load through their `import()`, which lazy compilation serves.
+ *    Why not an option: Docusaurus has no setting for either (its `faster` options turn on the
+ *    persistent cache, not lazy compilation), and the registry is written by Docusaurus's code
+ *    generation (`@docusaurus/core`, `lib/server/codegen/codegenRoutes.js`).
+ *    The bundler's native file watcher (`experiments.nativeWatcher`) replaces Watchpack, which
+ *    scanned the times of the watched files in JavaScript, on Docusaurus's main thread, at every
+ *    compilation.
+ * 2. The start. scripts/start-site.ts starts Docusaurus while it generates the API reference;
+ *    this plugin, which Docusaurus sets up before it reads any page, waits until the process
+ *    that started it says the pages are in place (a message on the channel between them), so
+ *    that Docusaurus's start (loading its modules, the configuration, the other plugins) and the
+ *    generation run side by side.
+ * 3. The API description's problems. While the description is broken, the watcher of
+ *    scripts/start-site.ts writes its linter's messages into PROBLEM_FILE (and empties it once
+ *    the description is valid again). The file is a dependency of every compilation, so a change
+ *    recompiles (nothing else changes, in a moment), and its text becomes a warning of the
+ *    compilation: the terminal prints it, and the browser shows it in the development server's
+ *    overlay (`client.overlay.warnings`, a filter that lets through this warning only). A warning,
+ *    not an error: the page keeps updating as the writer edits other files.
+ *
+ * Upgrade: check that `npm start` still serves a page at ten times the content in seconds
+ * (`npm run bench:writer`), that `.docusaurus/registry.js` still uses `require.resolveWeak`, that
+ * Rspack still has `lazyCompilationMiddleware` and `experiments.nativeWatcher`, that Docusaurus
+ * still merges a plugin's `devServer` options, that webpack-dev-server still encodes an overlay
+ * filter for the client, and
+ * tests/dev/dev-server.test.mjs (a page compiled on its first visit, a broken description shown and
+ * recovered).
+ */
+import {readFileSync} from 'node:fs';
+import path from 'node:path';
+
+import type {LoadContext, Plugin} from '@docusaurus/types';
+
+/** The variable with which scripts/start-site.ts asks docusaurus.config.ts for this plugin. */
+export const DEV_SERVER_VARIABLE = 'GERAI_DEV_SERVER';
+
+/** The file of the description's problems, relative to the site: empty while it has none. */
+export const PROBLEM_FILE = path.join('.docusaurus', 'api-description-problems.txt');
+
+/** How every message of PROBLEM_FILE starts: the overlay shows the warnings that start so. */
+export const PROBLEM_HEADING = 'The API description has problems';
+
+/** The messages with which the plugin asks scripts/start-site.ts for the API reference, and is told it is ready. */
+export const REFERENCE_WANTED = 'api-reference-wanted';
+export const REFERENCE_READY = 'api-reference-ready';
+/** The message with which the plugin tells scripts/start-site.ts that a compilation is done. */
+export const COMPILED = 'compiled';
+
+const NAME = 'dev-server';
+
+type Middleware = (request: unknown, response: unknown, next: () => void) => void;
+
+/** The little of Rspack's compiler this plugin uses. */
+interface Compiler {
+  rspack: {
+    lazyCompilationMiddleware(compiler: Compiler): Middleware;
+    WebpackError: new (message: string) => Error;
+  };
+  hooks: {
+    afterCompile: {
+      tap(name: string, callback: (compilation: Compilation) => void): void;
+    };
+    done: {tap(name: string, callback: () => void): void};
+  };
+}
+
+interface Compilation {
+  fileDependencies: {add(file: string): void};
+  warnings: Error[];
+}
+
+/** The description's problems as the watcher last wrote them; '' when it has none. */
+function problems(file: string): string {
+  try {
+    return readFileSync(file, 'utf8').trim();
+  } catch {
+    return '';
+  }
+}
+
+/**
+ * Resolves once scripts/start-site.ts, which started this server, says the API reference is in
+ * place (at once when it already is, or when nothing started the server that way).
+ */
+function referenceReady(): Promise<void> {
+  const send = process.send?.bind(process);
+  if (!send) return Promise.resolve();
+  return new Promise((resolve, reject) => {
+    const done = () => {
+      process.off('message', answered);
+      process.off('disconnect', stopped);
+    };
+    const answered = (message: unknown) => {
+      if ((message as {type?: string} | null)?.type !== REFERENCE_READY) return;
+      done();
+      resolve();
+    };
+    const stopped = () => {
+      done();
+      reject(new Error('npm start stopped before the API reference was generated.'));
+    };
+    process.on('message', answered);
+    process.on('disconnect', stopped);
+    send({type: REFERENCE_WANTED});
+  });
+}
+
+export default async function devServerPlugin(context: LoadContext): Promise<Plugin> {
+  // Docusaurus starts while the reference is generated (its modules, configuration and other
+  // plugins load meanwhile) and reads the pages only once they are in place.
+  await referenceReady();
+  const problemFile = path.join(context.siteDir, PROBLEM_FILE);
+  return {
+    name: NAME,
+    configureWebpack(config, isServer, {currentBundler}) {
+      if (isServer || config.mode !== 'development' || currentBundler.name !== 'rspack') return {};
+      let lazyCompilation: Middleware | undefined;
+      return {
+        lazyCompilation: {entries: false, imports: true},
+        experiments: {nativeWatcher: true, incremental: {buildChunkGraph: true}},
+        module: {
+          rules: [
+            {
+              test: /[\\/]registry\.js$/,
+              include: [context.generatedFilesDir],
+              use: [{loader: path.join(__dirname, 'registry-loader.cjs')}],
+            },
+          ],
+        },
+        plugins: [
+          {
+            apply(compiler: Compiler) {
+              lazyCompilation = compiler.rspack.lazyCompilationMiddleware(compiler);
+              // The watcher of scripts/start-site.ts writes the downloads once compilations stop.
+              compiler.hooks.done.tap(NAME, () => {
+                if (process.connected) process.send?.({type: COMPILED});
+              });
+              compiler.hooks.afterCompile.tap(NAME, (compilation) => {
+                compilation.fileDependencies.add(problemFile);
+                const text = problems(problemFile);
+                if (text !== '') compilation.warnings.push(new compiler.rspack.WebpackError(text));
+              });
+            },
+          },
+        ],
+        devServer: {
+          setupMiddlewares(middlewares: unknown[]) {
+            middlewares.unshift({name: 'lazy-compilation', middleware: lazyCompilation});
+            return [];
+          },
+          client: {
+            overlay: {
+              // Serialized into the browser's code: it may use nothing from this module.
+              warnings: (warning: {message?: string}) =>
+                (warning.message ?? '').includes('The API description has problems'),
+            },
+          },
+        },
+      } as never;
+    },
+  };
+}

@@ -1,0 +1,209 @@
+/* global document -- functions passed to page.evaluate run in the page */
+// `npm start` as a writer uses it, in a copy of the repository (tests/support/repository-copy.mjs):
+// a guide and an operation's reference page open in Chromium while their sources are edited. Each
+// edit shows in the open page with no restart and no other command; a broken description or page
+// shows its file and line in the terminal and in the page, the last good page stays under it, and
+// mending the file brings the page back. How long each takes is `npm run bench:writer`'s to
+// measure, not this test's.
+import assert from 'node:assert/strict';
+import {readFileSync, rmSync, statSync, writeFileSync} from 'node:fs';
+import {createServer} from 'node:net';
+import path from 'node:path';
+import {after, before, describe, test} from 'node:test';
+
+import {chromium} from '@playwright/test';
+
+import {CHROMIUM_ARGS, chromiumPath} from '../../scripts/bench/browser.mjs';
+import {startDevServer} from '../support/dev-server.mjs';
+import {copyRepository} from '../support/repository-copy.mjs';
+
+const GUIDE = {
+  file: 'docs/docs/getting-started.mdx',
+  route: '/docs/docs/getting-started',
+  title: 'Getting started',
+};
+const OPERATION = {
+  file: 'openapi/gerai/outlets.yaml',
+  route: '/docs/api/outlet-information/get-all-outlets',
+  page: 'docs/api/outlet-information/get-all-outlets.api.mdx',
+  sidebar: 'docs/api/outlet-information/sidebar.ts',
+  summary: 'Get all outlets',
+};
+
+/** Long enough for a cold compilation on a busy two-core machine; a test fails only when it never comes. */
+const SHOWN_WITHIN = 120_000;
+
+/** A port nothing listens on. */
+function freePort() {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.on('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const {port} = server.address();
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+/** The text of the page and of every frame in it: the development server's overlay is a frame. */
+async function visibleText(page) {
+  const texts = await Promise.all(
+    page.frames().map((frame) => frame.evaluate(() => document.body?.innerText ?? '').catch(() => '')),
+  );
+  return texts.join('\n');
+}
+
+/** Resolves once `check` holds; fails with `what` and `detail()` when it never does. */
+async function until(what, check, detail = () => '') {
+  const deadline = Date.now() + SHOWN_WITHIN;
+  while (Date.now() < deadline) {
+    if (await check().catch(() => false)) return;
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  assert.fail(`${what}: not within ${SHOWN_WITHIN / 1000} s. ${detail()}`);
+}
+
+describe('the development server (npm start) as a writer edits', () => {
+  let copy;
+  let server;
+  let browser;
+  let page;
+  const read = (file) => readFileSync(path.join(copy, file), 'utf8');
+  const write = (file, text) => writeFileSync(path.join(copy, file), text);
+  const title = () => page.evaluate(() => document.querySelector('main h1, article h1')?.textContent?.trim());
+  const tail = () => `What the server printed last:\n${server.output().slice(-3000)}`;
+
+  before(async () => {
+    // The whole description: the guides' requests name its operations.
+    copy = copyRepository('gerai-dev-server-test-');
+    server = startDevServer(copy, {port: await freePort()});
+    browser = await chromium.launch({executablePath: chromiumPath(), args: CHROMIUM_ARGS});
+    page = await browser.newPage();
+    await until(
+      'the guide, after npm start',
+      async () => {
+        if (page.url() !== server.origin + GUIDE.route) {
+          const response = await page.goto(server.origin + GUIDE.route, {timeout: 10_000});
+          if (!response?.ok()) await page.goto('about:blank');
+        }
+        return (await title()) === GUIDE.title;
+      },
+      tail,
+    );
+  });
+
+  after(async () => {
+    await browser?.close();
+    await server?.stop();
+    if (copy) rmSync(copy, {recursive: true, force: true});
+  });
+
+  test('a sentence added to a guide shows in the open page', async () => {
+    const original = read(GUIDE.file);
+    const sentence = `A sentence the writer just added, ${Date.now()}.`;
+    write(GUIDE.file, `${original.trimEnd()}\n\n${sentence}\n`);
+    try {
+      await until('the new sentence', async () => (await visibleText(page)).includes(sentence), tail);
+    } finally {
+      write(GUIDE.file, original);
+    }
+    await until('the guide as it was', async () => !(await visibleText(page)).includes(sentence), tail);
+  });
+
+  test('a summary changed in the description shows on its operation page, which alone is rewritten with its sidebar', async () => {
+    await page.goto(server.origin + OPERATION.route);
+    await until('the operation page', async () => (await title()) === OPERATION.summary, tail);
+    const generated = [
+      OPERATION.page,
+      OPERATION.sidebar,
+      'docs/api/outlet-information/get-authenticated-outlet-information.api.mdx',
+    ];
+    const modified = () => generated.map((file) => statSync(path.join(copy, file)).mtimeMs);
+    const before = modified();
+    const original = read(OPERATION.file);
+    const summary = `${OPERATION.summary} the writer renamed`;
+    const printed = server.output().length;
+    write(OPERATION.file, original.replace(`summary: ${OPERATION.summary}\n`, `summary: ${summary}\n`));
+    try {
+      await until('the new summary as the page title', async () => (await title()) === summary, tail);
+      const [pageAfter, sidebarAfter, otherAfter] = modified();
+      assert.notEqual(pageAfter, before[0], 'the operation page is written');
+      assert.notEqual(sidebarAfter, before[1], 'its sidebar is written');
+      assert.equal(otherAfter, before[2], 'another operation of the section keeps its page as it was');
+      assert.match(
+        server.outputSince(printed),
+        /API reference updated from openapi\/gerai\/outlets\.yaml in [\d.]+ s: wrote docs\/api\/outlet-information\/sidebar\.ts, docs\/api\/outlet-information\/get-all-outlets\.api\.mdx\./,
+      );
+    } finally {
+      write(OPERATION.file, original);
+    }
+    await until('the summary as it was', async () => (await title()) === OPERATION.summary, tail);
+  });
+
+  /** Each kind of broken description: what breaks it, and what the linter names. */
+  const BROKEN = [
+    {
+      kind: 'YAML that does not parse',
+      breakIt: (text) => text.replace(`summary: ${OPERATION.summary}\n`, `summary: [${OPERATION.summary}\n`),
+      expected: /openapi\/gerai\/outlets\.yaml:\d+:\d+ {2}error {2}yaml-syntax {2}\S/,
+    },
+    {
+      kind: 'a $ref to nothing',
+      breakIt: (text) => text.replace(/parameters\/page\b/, 'parameters/no-such-parameter'),
+      expected: /openapi\/gerai\/outlets\.yaml:\d+:\d+ {2}error {2}no-unresolved-refs {2}Can't resolve \$ref/,
+    },
+    {
+      kind: 'a lint error',
+      breakIt: (text) => text.replace('operationId: getAllOutlets', 'operationId: get all outlets'),
+      expected: /openapi\/gerai\/outlets\.yaml:\d+:\d+ {2}error {2}operation-operationId-url-safe {2}\S/,
+    },
+  ];
+
+  for (const {kind, breakIt, expected} of BROKEN) {
+    test(`a description broken by ${kind} is named with its file and line in the terminal and the page, the last good page stays, and mending it recovers`, async () => {
+      await page.goto(server.origin + OPERATION.route);
+      await until('the operation page', async () => (await title()) === OPERATION.summary, tail);
+      const original = read(OPERATION.file);
+      const broken = breakIt(original);
+      assert.notEqual(broken, original, `the test no longer breaks ${OPERATION.file} by ${kind}`);
+      const printed = server.output().length;
+      write(OPERATION.file, broken);
+      try {
+        await until('the problem in the page', async () => expected.test(await visibleText(page)), tail);
+        assert.match(server.outputSince(printed), expected);
+        assert.match(
+          await visibleText(page),
+          /The API description has problems: the reference shows its last good version/,
+        );
+        assert.equal(await title(), OPERATION.summary, 'the last good page stays under the message');
+      } finally {
+        write(OPERATION.file, original);
+      }
+      await until(
+        'the page without the problem',
+        async () => !expected.test(await visibleText(page)) && (await title()) === OPERATION.summary,
+        tail,
+      );
+      assert.match(server.output(), /The API description has no problems any more/);
+    });
+  }
+
+  test('a broken MDX page is named with its file and line in the page, and mending it recovers', async () => {
+    await page.goto(server.origin + GUIDE.route);
+    await until('the guide', async () => (await title()) === GUIDE.title, tail);
+    const original = read(GUIDE.file);
+    const lines = original.trimEnd().split('\n').length;
+    write(GUIDE.file, `${original.trimEnd()}\n\n<div>A tag never closed\n`);
+    const named = new RegExp(`docs/docs/getting-started\\.mdx[\\s\\S]*\\b${lines + 2}:1\\b`);
+    try {
+      await until('the MDX error in the page', async () => named.test(await visibleText(page)), tail);
+    } finally {
+      write(GUIDE.file, original);
+    }
+    await until(
+      'the guide without the error',
+      async () => !named.test(await visibleText(page)) && (await title()) === GUIDE.title,
+      tail,
+    );
+  });
+});
