@@ -35,7 +35,7 @@ function peaksByStage(samples, marks) {
 }
 
 /** The resident memory of `pid` and every process under it, in KB (Linux: /proc). */
-function treeResidentKB(pid) {
+export function treeResidentKB(pid) {
   const children = new Map();
   for (const name of readdirSync('/proc')) {
     if (!/^\d+$/.test(name)) continue;

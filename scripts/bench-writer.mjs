@@ -1,0 +1,398 @@
+/**
+ * `npm run bench:writer`: what a writer waits for under `npm start`, at 1x and on a copy grown to
+ * ten times the content (scripts/bench-scale/grow.mjs), in one run. For each size, in a temporary
+ * copy of the repository as a fresh clone has it (no generated page, no download, no bundler
+ * cache):
+ *
+ * - cold start: `npm start` from its spawn to a guide's title on screen in Chromium, then the
+ *   first visit of an operation's reference page to its title;
+ * - a guide edit: a sentence appended to the guide's MDX file, until it shows in the open page
+ *   (three edits, each timed);
+ * - a description edit: the `summary` of `getAllOutlets` changed in `openapi/gerai/outlets.yaml`,
+ *   until the open reference page's title shows it (three edits);
+ * - a broken description: a YAML error written into the same file, until the open page shows a
+ *   message naming the file; then the file put back, until the message is gone and the page
+ *   shows the operation again;
+ * - the peak resident memory of the whole `npm start` process tree (sampled every 250 ms);
+ * - a second start, with what the first left (generated pages, the bundler's persistent cache),
+ *   to the guide's title;
+ * - then `--starts` (3) cold and second starts in all, each cold one from a fresh clone again:
+ *   their figures are the medians (a start on this shared machine moves by a third from one run
+ *   to the next).
+ *
+ * Every wait has a limit (`--limit`, 60 s; `--start-limit`, 600 s, for a start): a figure that
+ * never came is written as null with the reason. Prints a table and writes bench/writer.json,
+ * with the ratios of the cold start at 10x to 1x and of the second start to the cold one. Run it
+ * with nothing else on the machine.
+ *
+ *   npm run bench:writer [-- --sizes 1x,10x] [-- --edits 3] [-- --starts 3] [-- --limit 60]
+ *                        [-- --start-limit 600] [-- --port 3290] [-- --keep]
+ */
+/* global document -- functions passed to page.evaluate run in the page */
+import {execFileSync} from 'node:child_process';
+import {mkdirSync, readFileSync, rmSync, writeFileSync} from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import {parseArgs} from 'node:util';
+
+import {chromium} from '@playwright/test';
+
+import {CHROMIUM_ARGS, chromiumPath} from './bench/browser.mjs';
+import {treeResidentKB} from './bench-scale/build.mjs';
+import {growCopy, plainCopy, TIMES} from './bench-scale/grow.mjs';
+import {startDevServer} from '../tests/support/dev-server.mjs';
+
+const root = path.resolve(import.meta.dirname, '..');
+const OUTPUT = path.join(root, 'bench', 'writer.json');
+const SIZES = ['1x', `${TIMES}x`];
+
+/** The guide and the operation the writer edits, and the routes they are served at. */
+const GUIDE = {file: 'docs/docs/getting-started.mdx', route: '/docs/docs/getting-started'};
+const OPERATION = {
+  file: 'openapi/gerai/outlets.yaml',
+  summary: 'Get all outlets',
+  route: '/docs/api/outlet-information/get-all-outlets',
+};
+
+/** Lines `npm start` prints as it starts, before and after the change of its design. */
+const MILESTONES = {
+  referenceReady: /API reference (generated|unchanged)|\[gen-api\] total|✔ API reference/,
+  docusaurusListening: /Docusaurus website is running/,
+  firstCompilation: /compiled (successfully|with)/,
+};
+
+const {values} = parseArgs({
+  options: {
+    sizes: {type: 'string', default: SIZES.join(',')},
+    edits: {type: 'string', default: '3'},
+    starts: {type: 'string', default: '3'},
+    limit: {type: 'string', default: '60'},
+    'start-limit': {type: 'string', default: '600'},
+    port: {type: 'string', default: '3290'},
+    keep: {type: 'boolean', default: false},
+  },
+});
+const sizes = values.sizes.split(',').map((size) => size.trim());
+const unknown = sizes.filter((size) => !SIZES.includes(size));
+if (unknown.length > 0)
+  throw new Error(`bench:writer: --sizes takes ${SIZES.join(', ')}; unknown: ${unknown}`);
+const edits = Number(values.edits);
+const starts = Number(values.starts);
+const limitMs = Number(values.limit) * 1000;
+const startLimitMs = Number(values['start-limit']) * 1000;
+const port = Number(values.port);
+for (const [name, value] of [
+  ['edits', edits],
+  ['starts', starts],
+  ['limit', limitMs],
+  ['start-limit', startLimitMs],
+  ['port', port],
+]) {
+  if (!Number.isInteger(value) || value < 1) throw new Error(`bench:writer: --${name} takes a whole number`);
+}
+
+/** A wait that ran out: its figure is null, with why. */
+class NeverShown extends Error {}
+
+/**
+ * Resolves with the milliseconds from `since` until `check` returns true, polling every 50 ms;
+ * rejects with NeverShown after the limit.
+ *
+ * @param {number} since performance.now() when the wait began
+ * @param {() => Promise<boolean>} check
+ * @param {string} what
+ */
+async function until(since, check, what, limit = limitMs) {
+  while (performance.now() - since < limit) {
+    try {
+      if (await check()) return Math.round(performance.now() - since);
+    } catch {
+      // The page is navigating or reloading; look again.
+    }
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+  throw new NeverShown(`${what}: not within ${limit / 1000} s`);
+}
+
+/** The text of the page and of every frame in it (the development server's overlay is one). */
+async function visibleText(/** @type {import('@playwright/test').Page} */ page) {
+  const texts = await Promise.all(
+    page.frames().map((frame) => frame.evaluate(() => document.body?.innerText ?? '').catch(() => '')),
+  );
+  return texts.join('\n');
+}
+
+const titleOf = (/** @type {import('@playwright/test').Page} */ page) =>
+  page.evaluate(() => document.querySelector('main h1, article h1')?.textContent?.trim() ?? '');
+
+/** Runs `measure`; its figure, or null and why when it never came. */
+async function figure(/** @type {() => Promise<number>} */ measure) {
+  try {
+    return {ms: await measure()};
+  } catch (error) {
+    if (error instanceof NeverShown) return {ms: null, why: error.message};
+    throw error;
+  }
+}
+
+const median = (/** @type {(number|null)[]} */ list) => {
+  if (list.some((value) => value === null)) return null;
+  const sorted = [.../** @type {number[]} */ (list)].sort((a, b) => a - b);
+  return sorted[Math.floor(sorted.length / 2)];
+};
+
+/**
+ * `npm start` in `folder` until the guide's title is on screen; the server is left running, its
+ * memory sampled until `stop`.
+ */
+async function start(
+  /** @type {string} */ folder,
+  /** @type {import('@playwright/test').Browser} */ browser,
+) {
+  const guideTitle = /^title: (.+)$/m.exec(readFileSync(path.join(folder, GUIDE.file), 'utf8'))?.[1] ?? '';
+  const started = performance.now();
+  const server = startDevServer(folder, {port});
+  let peakKB = 0;
+  const sampler = setInterval(() => (peakKB = Math.max(peakKB, treeResidentKB(server.pid))), 250);
+  const page = await browser.newPage();
+  let answeredMs = null;
+  const firstPage = await figure(() =>
+    until(
+      started,
+      async () => {
+        // As a writer does: the page is opened once the server answers (asked from Node.js, which
+        // costs the machine nothing; a browser retrying a closed port slowed the start by a third).
+        if (page.url() !== server.origin + GUIDE.route) {
+          const answer = await fetch(server.origin + GUIDE.route).catch(() => undefined);
+          if (!answer?.ok) return false;
+          answeredMs = Math.round(performance.now() - started);
+          await page.goto(server.origin + GUIDE.route, {timeout: startLimitMs});
+        }
+        return (await titleOf(page)) === guideTitle;
+      },
+      'the guide after npm start',
+      startLimitMs,
+    ),
+  );
+  if (firstPage.ms === null) firstPage.serverOutput = server.output().slice(-3000);
+  // Where the time went: when the server said each step was done (ms since the spawn).
+  firstPage.serverAnsweredMs = answeredMs;
+  firstPage.printed = Object.fromEntries(
+    Object.entries(MILESTONES).map(([name, pattern]) => [name, server.printedAt(pattern)]),
+  );
+  return {
+    server,
+    page,
+    firstPage,
+    peakMB: () => Math.round(peakKB / 1024),
+    async stop() {
+      clearInterval(sampler);
+      await page.close();
+      await server.stop();
+    },
+  };
+}
+
+/** Writes `text` into `file` and returns performance.now() just after. */
+function save(/** @type {string} */ file, /** @type {string} */ text) {
+  writeFileSync(file, text);
+  return performance.now();
+}
+
+/** Makes `folder` as a fresh clone has it: nothing generated, no bundler cache. */
+function asNewClone(/** @type {string} */ folder) {
+  execFileSync('git', ['clean', '-fdxq', '-e', 'node_modules'], {cwd: folder});
+  // node_modules/.cache is this repository's, which the copy links.
+  rmSync(path.join(folder, 'node_modules', '.cache'), {recursive: true, force: true});
+}
+
+/** Everything measured on one copy. */
+async function measureCopy(/** @type {string} */ folder, /** @type {(line: string) => void} */ log) {
+  asNewClone(folder);
+  const guideFile = path.join(folder, GUIDE.file);
+  const operationFile = path.join(folder, OPERATION.file);
+  const guideText = readFileSync(guideFile, 'utf8');
+  const operationText = readFileSync(operationFile, 'utf8');
+  const summaryLine = `summary: ${OPERATION.summary}\n`;
+  if (!operationText.includes(summaryLine)) {
+    throw new Error(`bench:writer: ${OPERATION.file} no longer has the line "${summaryLine.trim()}"`);
+  }
+  const browser = await chromium.launch({executablePath: chromiumPath(), args: CHROMIUM_ARGS});
+  const result = {};
+  try {
+    log('cold npm start');
+    const cold = await start(folder, browser);
+    try {
+      result.coldStart = cold.firstPage;
+      log(`  guide on screen: ${cold.firstPage.ms ?? cold.firstPage.why} ms`);
+      const {page} = cold;
+
+      // The guide, edited while open.
+      result.guideEdit = [];
+      for (let n = 1; n <= edits; n += 1) {
+        const marker = `Writer loop sentence ${n}, written at ${Date.now()}.`;
+        const saved = save(guideFile, `${guideText.trimEnd()}\n\n${marker}\n`);
+        result.guideEdit.push(
+          await figure(() =>
+            until(saved, async () => (await visibleText(page)).includes(marker), 'guide edit'),
+          ),
+        );
+      }
+      writeFileSync(guideFile, guideText);
+      log(`  guide edits: ${result.guideEdit.map((f) => f.ms ?? 'never').join(', ')} ms`);
+
+      // The reference page, first visited.
+      const visited = performance.now();
+      await page.goto(cold.server.origin + OPERATION.route, {timeout: limitMs});
+      result.referenceFirstVisit = await figure(() =>
+        until(
+          visited,
+          async () => (await titleOf(page)) === OPERATION.summary,
+          'first visit of the reference page',
+        ),
+      );
+      log(`  reference page first visit: ${result.referenceFirstVisit.ms ?? 'never'} ms`);
+
+      // The description, edited while its page is open.
+      result.descriptionEdit = [];
+      for (let n = 1; n <= edits; n += 1) {
+        const summary = `${OPERATION.summary}, edit ${n} at ${Date.now()}`;
+        const saved = save(operationFile, operationText.replace(summaryLine, `summary: ${summary}\n`));
+        const shown = await figure(() =>
+          until(saved, async () => (await titleOf(page)) === summary, 'description edit'),
+        );
+        result.descriptionEdit.push(shown);
+        // One that never shows would not show the next time either.
+        if (shown.ms === null) break;
+      }
+      log(`  description edits: ${result.descriptionEdit.map((f) => f.ms ?? 'never').join(', ')} ms`);
+      const restored = save(operationFile, operationText);
+      await figure(() => until(restored, async () => (await titleOf(page)) === OPERATION.summary, 'restore'));
+
+      // A broken description: its message on screen, then the page back once it is mended.
+      const broken = save(
+        operationFile,
+        operationText.replace(summaryLine, `summary: [${OPERATION.summary}\n`),
+      );
+      result.brokenShown = await figure(() =>
+        until(
+          broken,
+          async () => (await visibleText(page)).includes(OPERATION.file),
+          'broken description message',
+        ),
+      );
+      const mended = save(operationFile, operationText);
+      result.mendedShown =
+        result.brokenShown.ms === null
+          ? {ms: null, why: 'no message was shown to clear'}
+          : await figure(() =>
+              until(
+                mended,
+                async () =>
+                  !(await visibleText(page)).includes(OPERATION.file) &&
+                  (await titleOf(page)) === OPERATION.summary,
+                'mended description',
+              ),
+            );
+      log(
+        `  broken: message ${result.brokenShown.ms ?? 'never'} ms, back ${result.mendedShown.ms ?? 'never'} ms`,
+      );
+    } finally {
+      writeFileSync(guideFile, guideText);
+      writeFileSync(operationFile, operationText);
+      result.coldPeakMB = cold.peakMB();
+      await cold.stop();
+    }
+
+    log('second npm start');
+    const second = await start(folder, browser);
+    result.secondStart = second.firstPage;
+    result.secondPeakMB = second.peakMB();
+    await second.stop();
+    log(`  guide on screen: ${second.firstPage.ms ?? second.firstPage.why} ms`);
+
+    // The starts again, from a fresh clone each time: a start on this shared machine moves by a
+    // third from one run to the next, so its figure is the median of `--starts`.
+    result.coldStarts = [result.coldStart];
+    result.secondStarts = [result.secondStart];
+    for (let n = 2; n <= starts; n += 1) {
+      asNewClone(folder);
+      for (const [kind, list] of /** @type {const} */ ([
+        ['cold', result.coldStarts],
+        ['second', result.secondStarts],
+      ])) {
+        const again = await start(folder, browser);
+        list.push(again.firstPage);
+        result[`${kind}PeakMB`] = Math.max(result[`${kind}PeakMB`], again.peakMB());
+        await again.stop();
+        log(`  ${kind} start ${n}: guide on screen in ${again.firstPage.ms ?? again.firstPage.why} ms`);
+      }
+    }
+  } finally {
+    await browser.close();
+  }
+  result.peakMB = Math.max(result.coldPeakMB ?? 0, result.secondPeakMB ?? 0);
+  result.guideEditMs = median(result.guideEdit.map((f) => f.ms));
+  result.coldStartMs = median(result.coldStarts.map((f) => f.ms));
+  result.secondStartMs = median(result.secondStarts.map((f) => f.ms));
+  result.descriptionEditMs = median(result.descriptionEdit.map((f) => f.ms));
+  return result;
+}
+
+const results = {
+  date: new Date().toISOString(),
+  commit: execFileSync('git', ['rev-parse', '--short', 'HEAD'], {cwd: root, encoding: 'utf8'}).trim(),
+  machine: {
+    cpus: os.availableParallelism(),
+    memoryGB: Math.round(os.totalmem() / 2 ** 30),
+    loadAverage: os.loadavg()[0],
+  },
+  sizes: {},
+};
+const save1 = () => {
+  mkdirSync(path.dirname(OUTPUT), {recursive: true});
+  writeFileSync(OUTPUT, `${JSON.stringify(results, null, 2)}\n`);
+};
+
+for (const size of sizes) {
+  const log = (/** @type {string} */ line) => console.log(`bench:writer ${size}: ${line}`);
+  const folder = size === '1x' ? plainCopy() : growCopy();
+  log(`copy in ${folder}`);
+  try {
+    results.sizes[size] = {folder, ...(await measureCopy(folder, log))};
+  } finally {
+    if (!values.keep) {
+      rmSync(folder, {recursive: true, force: true});
+      if (results.sizes[size]) results.sizes[size].folder = null;
+    }
+    save1();
+  }
+}
+
+const one = results.sizes['1x'];
+const ten = results.sizes[`${TIMES}x`];
+const ratio = (/** @type {number|null|undefined} */ a, /** @type {number|null|undefined} */ b) =>
+  typeof a === 'number' && typeof b === 'number' ? Number((a / b).toFixed(2)) : null;
+results.ratios = {
+  coldStart10xTo1x: ratio(ten?.coldStartMs, one?.coldStartMs),
+  secondToCold1x: ratio(one?.secondStartMs, one?.coldStartMs),
+  secondToCold10x: ratio(ten?.secondStartMs, ten?.coldStartMs),
+};
+save1();
+
+const rows = [
+  ['cold npm start to the guide, ms (median)', (e) => e.coldStartMs],
+  ['second npm start to the guide, ms (median)', (e) => e.secondStartMs],
+  ['reference page, first visit, ms', (e) => e.referenceFirstVisit.ms],
+  ['guide edit on screen, ms (median)', (e) => e.guideEditMs],
+  ['description edit on its page, ms (median)', (e) => e.descriptionEditMs],
+  ['broken description: message, ms', (e) => e.brokenShown.ms],
+  ['broken description: page back, ms', (e) => e.mendedShown.ms],
+  ['peak memory of the process tree, MB', (e) => e.peakMB],
+].map(([label, pick]) => ({
+  figure: label,
+  ...Object.fromEntries(Object.entries(results.sizes).map(([size, entry]) => [size, pick(entry) ?? 'never'])),
+}));
+console.table(rows);
+console.log(`bench:writer: ratios ${JSON.stringify(results.ratios)}`);
+console.log(`bench:writer: written to ${path.relative(process.cwd(), OUTPUT)}`);
