@@ -12,7 +12,6 @@ import {existsSync, readFileSync} from 'node:fs';
 import path from 'node:path';
 import {Worker} from 'node:worker_threads';
 
-import {getLineColLocation, lint as lintApi, loadConfig, YamlParseError} from '@redocly/openapi-core';
 import {parse} from 'yaml';
 
 /** One problem, located in a file of the repository. */
@@ -47,6 +46,13 @@ export function lintedApis(root: string): Map<string, string> {
  * own rules, as `redocly lint` does. A file that does not parse is one problem, at its line.
  */
 export async function lint(root: string, aliases: readonly string[] = []): Promise<Problem[]> {
+  // Loaded when first needed (a second or so): the server's start does without it.
+  const {
+    getLineColLocation,
+    lint: lintApi,
+    loadConfig,
+    YamlParseError,
+  } = await import('@redocly/openapi-core');
   const config = await loadConfig({configPath: path.join(root, 'redocly.yaml')});
   const apis = lintedApis(root);
   const chosen = aliases.length > 0 ? aliases : [...apis.keys()];

@@ -20,7 +20,7 @@ import path from 'node:path';
 
 import {PROBLEM_FILE, PROBLEM_HEADING} from '../../src/plugins/dev-server';
 import {GLOSSARY_PARTIAL} from '../../src/config/objects-glossary';
-import {type PageGenerator, loadPageGenerator} from '../generate-api-docs/generator';
+import type {PageGenerator} from '../generate-api-docs/generator';
 import {type Installed, installChanged} from '../generate-api-docs/install';
 import {
   DOWNLOADS,
@@ -65,6 +65,13 @@ const isPageOutput = (file: string) => isGenerated(file) && PAGE_DIRS.includes(p
  */
 const QUIET_MS = 3000;
 
+/**
+ * The size of descriptions above which a start with no page generates them on both cores: a
+ * second process takes about 4.5 s to load itself and the site, and the generator takes about
+ * 3 s a megabyte of description (1x: 0.4 MB, where one process is faster; ten times: 3.1 MB).
+ */
+const SPLIT_BYTES = 1_000_000;
+
 const seconds = (since: number) => `${((performance.now() - since) / 1000).toFixed(1)} s`;
 
 export class ReferenceKeeper {
@@ -75,6 +82,8 @@ export class ReferenceKeeper {
   /** The work to start once the server has compiled nothing for QUIET_MS, by name. */
   private readonly background = new Map<string, () => void>();
   private quiet: NodeJS.Timeout | undefined;
+  /** Whether the server has finished its first compilation: background work waits for it. */
+  private serving = false;
 
   constructor(
     private readonly root: string,
@@ -92,6 +101,7 @@ export class ReferenceKeeper {
 
   /** The development server has finished a compilation: the background work waits until it is quiet. */
   compiled(): void {
+    this.serving = true;
     if (this.background.size > 0) this.whenQuiet();
   }
 
@@ -99,6 +109,7 @@ export class ReferenceKeeper {
   private whenQuiet(name?: string, work?: () => void): void {
     if (name !== undefined && work) this.background.set(name, work);
     clearTimeout(this.quiet);
+    if (!this.serving) return;
     this.quiet = setTimeout(() => {
       const works = [...this.background.values()];
       this.background.clear();
@@ -107,7 +118,10 @@ export class ReferenceKeeper {
   }
 
   private pageGenerator(): Promise<PageGenerator> {
-    this.generator ??= loadPageGenerator(this.root);
+    // Loaded when first needed: a start that reuses the reference does without it.
+    this.generator ??= import('../generate-api-docs/generator').then(({loadPageGenerator}) =>
+      loadPageGenerator(this.root),
+    );
     this.generator.catch(() => (this.generator = undefined));
     return this.generator;
   }
@@ -134,8 +148,9 @@ export class ReferenceKeeper {
       existsSync(path.join(this.root, target.dir, 'sidebar.ts')),
     );
     // With pages of an earlier run in place, the linter decides whether they are replaced. With
-    // none (a new clone) there is no good version to keep: the pages are generated on both cores,
-    // and the linter runs after, in the background, before the downloads.
+    // none (a new clone) there is no good version to keep: the pages are put in place as soon as
+    // they are generated (on both cores, for a large API), and the linter runs after, in the
+    // background, before the downloads.
     const done = await this.generate(files, TARGETS, {all: true, gate: generatedBefore});
     return done || generatedBefore;
   }
@@ -177,7 +192,15 @@ export class ReferenceKeeper {
     try {
       let failure: string | undefined;
       try {
-        await (gate ? this.writePages(staging, targets) : this.writePagesOnBothCores(staging, targets));
+        // Without the linter in a thread of its own, the second core can take half of the pages,
+        // when there are enough of them to be worth a process that loads the site again.
+        const bytes = targets.reduce(
+          (sum, target) => sum + statSync(path.join(this.root, target.spec)).size,
+          0,
+        );
+        await (gate || bytes < SPLIT_BYTES
+          ? this.writePages(staging, targets)
+          : this.writePagesOnBothCores(staging, targets));
       } catch (error) {
         failure = error instanceof Error ? error.message : String(error);
       }

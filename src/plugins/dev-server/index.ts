@@ -7,7 +7,9 @@
  * 1. Lazy compilation. Rspack's `lazyCompilation` (imports only) compiles a dynamically imported
  *    module when the browser first asks for it, so `npm start` compiles the application and the
  *    pages a writer opens, not every page of the site: at ten times the content the first
- *    compilation took 100 to 130 s and 2.7 GB, and takes about 3 s now, whatever the number of pages.
+ *    compilation took 100 to 130 s and 2.7 GB, and takes 3 to 6 s now. The docs' nested route
+ *    components (ROUTE_LAYOUTS) are left out: a few modules shared by every page, which lazily
+ *    cost a round trip each on a page's first visit.
  *    - Docusaurus runs webpack-dev-server, not Rspack's own server, so Rspack's middleware that
  *      answers the browser's requests for a module (`rspack.lazyCompilationMiddleware`) is created
  *      when the compiler applies this plugin and put first in the server's middlewares. Docusaurus
@@ -26,12 +28,15 @@
  *    generation (`@docusaurus/core`, `lib/server/codegen/codegenRoutes.js`).
  *    The bundler's native file watcher (`experiments.nativeWatcher`) replaces Watchpack, which
  *    scanned the times of the watched files in JavaScript, on Docusaurus's main thread, at every
- *    compilation.
+ *    compilation; and the chunk graph is built incrementally (`experiments.incremental`'s
+ *    `buildChunkGraph`, off by default in Rspack 1.7): with a lazy chunk per page, rebuilding it
+ *    whole made every compilation of a large site slower.
  * 2. The start. scripts/start-site.ts starts Docusaurus while it generates the API reference;
  *    this plugin, which Docusaurus sets up before it reads any page, waits until the process
  *    that started it says the pages are in place (a message on the channel between them), so
  *    that Docusaurus's start (loading its modules, the configuration, the other plugins) and the
- *    generation run side by side.
+ *    generation run side by side. It tells that process of each compilation done, after which
+ *    the watcher waits for a quiet moment to write the downloads.
  * 3. The API description's problems. While the description is broken, the watcher of
  *    scripts/start-site.ts writes its linter's messages into PROBLEM_FILE (and empties it once
  *    the description is valid again). The file is a dependency of every compilation, so a change
@@ -43,10 +48,10 @@
  * Upgrade: check that `npm start` still serves a page at ten times the content in seconds
  * (`npm run bench:writer`), that `.docusaurus/registry.js` still uses `require.resolveWeak`, that
  * Rspack still has `lazyCompilationMiddleware` and `experiments.nativeWatcher`, that Docusaurus
- * still merges a plugin's `devServer` options, that webpack-dev-server still encodes an overlay
- * filter for the client, and
- * tests/dev/dev-server.test.mjs (a page compiled on its first visit, a broken description shown and
- * recovered).
+ * still merges a plugin's `devServer` options and still names its route components as
+ * ROUTE_LAYOUTS does, that webpack-dev-server still encodes an overlay filter for the client, and
+ * tests/dev/dev-server.test.mjs (pages compiled on their first visit, a broken description shown
+ * and recovered).
  */
 import {readFileSync} from 'node:fs';
 import path from 'node:path';
@@ -69,6 +74,13 @@ export const REFERENCE_READY = 'api-reference-ready';
 export const COMPILED = 'compiled';
 
 const NAME = 'dev-server';
+
+/**
+ * The theme's route components of the docs, compiled at start rather than when first asked for: a
+ * few small modules, shared by every page, which nest (docs, version, doc, item), so that lazily
+ * each level waited for the one above it to load before it was asked for.
+ */
+const ROUTE_LAYOUTS = /[\\/]theme[\\/](DocsRoot|DocVersionRoot|DocRoot|DocItem)[\\/]index\.js$/;
 
 type Middleware = (request: unknown, response: unknown, next: () => void) => void;
 
@@ -138,8 +150,13 @@ export default async function devServerPlugin(context: LoadContext): Promise<Plu
       if (isServer || config.mode !== 'development' || currentBundler.name !== 'rspack') return {};
       let lazyCompilation: Middleware | undefined;
       return {
-        lazyCompilation: {entries: false, imports: true},
-        experiments: {nativeWatcher: true, incremental: {buildChunkGraph: true}},
+        lazyCompilation: {
+          entries: false,
+          imports: true,
+          test: (module: {nameForCondition(): string | null}) =>
+            !ROUTE_LAYOUTS.test(module.nameForCondition() ?? ''),
+        },
+        experiments: {nativeWatcher: true},
         module: {
           rules: [
             {
