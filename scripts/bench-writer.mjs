@@ -114,6 +114,18 @@ async function until(since, check, what, limit = limitMs) {
   throw new NeverShown(`${what}: not within ${limit / 1000} s`);
 }
 
+/**
+ * A check that holds only once it has held three times running (150 ms): the overlay is drawn
+ * again at each compilation, and a message seen gone for one look may only be between two.
+ */
+function steadily(/** @type {() => Promise<boolean>} */ check) {
+  let held = 0;
+  return async () => {
+    held = (await check()) ? held + 1 : 0;
+    return held >= 3;
+  };
+}
+
 /** The text of the page and of every frame in it (the development server's overlay is one). */
 async function visibleText(/** @type {import('@playwright/test').Page} */ page) {
   const texts = await Promise.all(
@@ -151,6 +163,8 @@ async function start(
 ) {
   const guideTitle = /^title: (.+)$/m.exec(readFileSync(path.join(folder, GUIDE.file), 'utf8'))?.[1] ?? '';
   const started = performance.now();
+  serverStarted = started;
+  saves = [];
   const server = startDevServer(folder, {port});
   let peakKB = 0;
   const sampler = setInterval(() => (peakKB = Math.max(peakKB, treeResidentKB(server.pid))), 250);
@@ -185,19 +199,31 @@ async function start(
     page,
     firstPage,
     peakMB: () => Math.round(peakKB / 1024),
-    async stop() {
+    /** Stops the server; what it printed is kept in `log` (a file of the system's temporary folder). */
+    async stop(/** @type {string} */ log) {
       clearInterval(sampler);
       await page.close();
       await server.stop();
+      writeFileSync(log, `${server.timedOutput()}\n${saves.join('\n')}\n`);
     },
   };
+}
+
+/** Where what a server printed is kept: beside the copy, which may be removed. */
+function serverLog(/** @type {string} */ folder, /** @type {string} */ label) {
+  return `${folder}-${label}.log`;
 }
 
 /** Writes `text` into `file` and returns performance.now() just after. */
 function save(/** @type {string} */ file, /** @type {string} */ text) {
   writeFileSync(file, text);
+  saves.push(`${((performance.now() - serverStarted) / 1000).toFixed(1)} (bench) saved ${file}`);
   return performance.now();
 }
+
+/** The saves of the running server's session, for its log, and when it started. */
+let saves = [];
+let serverStarted = 0;
 
 /** Makes `folder` as a fresh clone has it: nothing generated, no bundler cache. */
 function asNewClone(/** @type {string} */ folder) {
@@ -288,9 +314,11 @@ async function measureCopy(/** @type {string} */ folder, /** @type {(line: strin
           : await figure(() =>
               until(
                 mended,
-                async () =>
-                  !(await visibleText(page)).includes(OPERATION.file) &&
-                  (await titleOf(page)) === OPERATION.summary,
+                steadily(
+                  async () =>
+                    !(await visibleText(page)).includes(OPERATION.file) &&
+                    (await titleOf(page)) === OPERATION.summary,
+                ),
                 'mended description',
               ),
             );
@@ -301,14 +329,14 @@ async function measureCopy(/** @type {string} */ folder, /** @type {(line: strin
       writeFileSync(guideFile, guideText);
       writeFileSync(operationFile, operationText);
       result.coldPeakMB = cold.peakMB();
-      await cold.stop();
+      await cold.stop(serverLog(folder, 'cold'));
     }
 
     log('second npm start');
     const second = await start(folder, browser);
     result.secondStart = second.firstPage;
     result.secondPeakMB = second.peakMB();
-    await second.stop();
+    await second.stop(serverLog(folder, 'second'));
     log(`  guide on screen: ${second.firstPage.ms ?? second.firstPage.why} ms`);
 
     // The starts again, from a fresh clone each time: a start on this shared machine moves by a
@@ -324,7 +352,7 @@ async function measureCopy(/** @type {string} */ folder, /** @type {(line: strin
         const again = await start(folder, browser);
         list.push(again.firstPage);
         result[`${kind}PeakMB`] = Math.max(result[`${kind}PeakMB`], again.peakMB());
-        await again.stop();
+        await again.stop(serverLog(folder, `${kind}-${n}`));
         log(`  ${kind} start ${n}: guide on screen in ${again.firstPage.ms ?? again.firstPage.why} ms`);
       }
     }

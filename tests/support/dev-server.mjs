@@ -43,6 +43,10 @@ export function startDevServer(folder, {port, env = {}}) {
     exited,
     /** When the first line matching `pattern` was printed (ms since the start), or null. */
     printedAt: (/** @type {RegExp} */ pattern) => lines.find(({line}) => pattern.test(line))?.ms ?? null,
+    /** Milliseconds since the start. */
+    elapsed: () => Math.round(performance.now() - started),
+    /** What the server printed, each line after the seconds since the start when it came. */
+    timedOutput: () => lines.map(({ms, line}) => `${(ms / 1000).toFixed(1)} ${line}`).join('\n'),
     /** Everything the server has printed so far. */
     output: () => output,
     /** What it printed after `offset` characters (`output().length` taken before an action). */
