@@ -26,11 +26,10 @@
  *    Why not an option: Docusaurus has no setting for either (its `faster` options turn on the
  *    persistent cache, not lazy compilation), and the registry is written by Docusaurus's code
  *    generation (`@docusaurus/core`, `lib/server/codegen/codegenRoutes.js`).
- *    The bundler's native file watcher (`experiments.nativeWatcher`) replaces Watchpack, which
- *    scanned the times of the watched files in JavaScript, on Docusaurus's main thread, at every
- *    compilation; and the chunk graph is built incrementally (`experiments.incremental`'s
- *    `buildChunkGraph`, off by default in Rspack 1.7): with a lazy chunk per page, rebuilding it
- *    whole made every compilation of a large site slower.
+ *    Measured and left off: the bundler's native file watcher (`experiments.nativeWatcher`), which
+ *    saved Watchpack's scans of the watched files on the main thread but, with lazy compilation,
+ *    missed a saved page for 20 s (Rspack issue 12904, open); the incremental chunk graph
+ *    (`experiments.incremental.buildChunkGraph`), which made no edit faster.
  * 2. The start. scripts/start-site.ts starts Docusaurus while it generates the API reference;
  *    this plugin, which Docusaurus sets up before it reads any page, waits until the process
  *    that started it says the pages are in place (a message on the channel between them), so
@@ -47,7 +46,8 @@
  *
  * Upgrade: check that `npm start` still serves a page at ten times the content in seconds
  * (`npm run bench:writer`), that `.docusaurus/registry.js` still uses `require.resolveWeak`, that
- * Rspack still has `lazyCompilationMiddleware` and `experiments.nativeWatcher`, that Docusaurus
+ * Rspack still has `lazyCompilationMiddleware` (and whether its native watcher now sees the
+ * changes of lazily compiled modules), that Docusaurus
  * still merges a plugin's `devServer` options and still names its route components as
  * ROUTE_LAYOUTS does, that webpack-dev-server still encodes an overlay filter for the client, and
  * tests/dev/dev-server.test.mjs (pages compiled on their first visit, a broken description shown
@@ -156,7 +156,6 @@ export default async function devServerPlugin(context: LoadContext): Promise<Plu
           test: (module: {nameForCondition(): string | null}) =>
             !ROUTE_LAYOUTS.test(module.nameForCondition() ?? ''),
         },
-        experiments: {nativeWatcher: true},
         module: {
           rules: [
             {
