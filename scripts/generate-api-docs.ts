@@ -32,7 +32,7 @@ import {mkdtempSync, rmSync} from 'node:fs';
 import {tmpdir} from 'node:os';
 import path from 'node:path';
 
-import {BuildEnvironmentError, readBuildEnvironment} from '../src/config/build-environment';
+import {environmentIsValid} from '../src/config/build-environment';
 import {writeCompanions} from './generate-api-docs/companions';
 import {GeneratorFailed, loadPageGenerator} from './generate-api-docs/generator';
 import {installChanged} from './generate-api-docs/install';
@@ -81,14 +81,11 @@ async function generate(staging: string, linted: Promise<void>): Promise<void> {
 }
 
 async function main(): Promise<number> {
-  try {
-    readBuildEnvironment();
-  } catch (error) {
-    if (!(error instanceof BuildEnvironmentError)) throw error;
-    console.error(
-      '\n✖ The build did not start: an environment variable has a value of the wrong form. Nothing was generated or changed.',
-    );
-    for (const problem of error.problems) console.error(`✖ ${problem}`);
+  if (
+    !environmentIsValid(
+      'The build did not start: an environment variable has a value of the wrong form. Nothing was generated or changed.',
+    )
+  ) {
     return 1;
   }
 

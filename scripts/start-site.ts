@@ -16,7 +16,7 @@ import path from 'node:path';
 
 import {watch} from 'chokidar';
 
-import {BuildEnvironmentError, readBuildEnvironment} from '../src/config/build-environment';
+import {environmentIsValid} from '../src/config/build-environment';
 import {COMPILED, DEV_SERVER_VARIABLE, REFERENCE_READY, REFERENCE_WANTED} from '../src/plugins/dev-server';
 import type {ReferenceKeeper as Keeper} from './start-site/reference';
 
@@ -28,14 +28,11 @@ const SETTLE_MS = 50;
 const say = (line: string) => console.log(`[openapi] ${line}`);
 
 async function main(): Promise<number> {
-  try {
-    readBuildEnvironment();
-  } catch (error) {
-    if (!(error instanceof BuildEnvironmentError)) throw error;
-    console.error(
-      '\n✖ The development server did not start: an environment variable has a value of the wrong form.',
-    );
-    for (const problem of error.problems) console.error(`✖ ${problem}`);
+  if (
+    !environmentIsValid(
+      'The development server did not start: an environment variable has a value of the wrong form.',
+    )
+  ) {
     return 1;
   }
 

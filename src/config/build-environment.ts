@@ -116,3 +116,19 @@ export function readBuildEnvironment(env: NodeJS.ProcessEnv = process.env): Buil
   if (problems.length > 0 || url === undefined) throw new BuildEnvironmentError(problems);
   return {siteUrl: url, tagManagerContainerId: containerId};
 }
+
+/**
+ * Checks the environment variables as readBuildEnvironment does; when one has a value of the wrong
+ * form, prints `stopped` (what did not start, and why) and each problem, and returns false.
+ */
+export function environmentIsValid(stopped: string, print: (line: string) => void = console.error): boolean {
+  try {
+    readBuildEnvironment();
+    return true;
+  } catch (error) {
+    if (!(error instanceof BuildEnvironmentError)) throw error;
+    print(`\n✖ ${stopped}`);
+    for (const problem of error.problems) print(`✖ ${problem}`);
+    return false;
+  }
+}

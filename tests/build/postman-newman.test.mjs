@@ -5,13 +5,13 @@
 import assert from 'node:assert/strict';
 import {spawn} from 'node:child_process';
 import {readFileSync} from 'node:fs';
-import {createServer} from 'node:net';
 import path from 'node:path';
 import {after, before, describe, test} from 'node:test';
 
 import createJiti from 'jiti';
 import newman from 'newman';
 
+import {freePort} from '../support/free-port.mjs';
 import {root} from '../support/openapi.mjs';
 
 const jiti = createJiti(root + '/');
@@ -28,15 +28,6 @@ const browserOnly = new Set(
   items(collection.item.filter((item) => item.name === BROWSER_ONLY_FOLDER)).map((item) => item.id),
 );
 const label = (item) => `${item.name} (${item.request.method} /${item.request.url.path.join('/')})`;
-
-/** A TCP port nothing listens on now. */
-async function freePort() {
-  const server = createServer();
-  await new Promise((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const {port} = server.address();
-  await new Promise((resolve) => server.close(resolve));
-  return port;
-}
 
 /** Waits until something answers HTTP at `url`, for at most `timeout` milliseconds. */
 async function waitForServer(url, timeout) {

@@ -9,12 +9,12 @@ import assert from 'node:assert/strict';
 import {spawn, spawnSync} from 'node:child_process';
 import {mkdtempSync, rmSync, writeFileSync} from 'node:fs';
 import {tmpdir} from 'node:os';
-import {createServer} from 'node:net';
 import path from 'node:path';
 import {after, before, describe, test} from 'node:test';
 
 import createJiti from 'jiti';
 
+import {freePort} from '../support/free-port.mjs';
 import {loadFacts, root} from '../support/openapi.mjs';
 import {build, guides, htmlOf, requestSampleSets} from '../support/request-samples.mjs';
 
@@ -53,17 +53,6 @@ const variables = new Set(
     ...[...code.nodejs.matchAll(/process\.env\.([A-Za-z_][A-Za-z0-9_]*)/g)].map((match) => match[1]),
   ]),
 );
-
-function freePort() {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const {port} = server.address();
-      server.close(() => resolve(port));
-    });
-  });
-}
 
 /** Runs a program with `input` on stdin; its stdout, or a failure with its stderr. */
 function run(command, args, input, env) {

@@ -7,7 +7,6 @@
 // measure, not this test's.
 import assert from 'node:assert/strict';
 import {readFileSync, rmSync, statSync, writeFileSync} from 'node:fs';
-import {createServer} from 'node:net';
 import path from 'node:path';
 import {after, before, describe, test} from 'node:test';
 
@@ -15,6 +14,7 @@ import {chromium} from '@playwright/test';
 
 import {CHROMIUM_ARGS, chromiumPath} from '../../scripts/bench/browser.mjs';
 import {startDevServer} from '../support/dev-server.mjs';
+import {freePort} from '../support/free-port.mjs';
 import {copyRepository} from '../support/repository-copy.mjs';
 
 const GUIDE = {
@@ -32,18 +32,6 @@ const OPERATION = {
 
 /** Long enough for a cold compilation on a busy two-core machine; a test fails only when it never comes. */
 const SHOWN_WITHIN = 120_000;
-
-/** A port nothing listens on. */
-function freePort() {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.on('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const {port} = server.address();
-      server.close(() => resolve(port));
-    });
-  });
-}
 
 /** The text of the page and of every frame in it: the development server's overlay is a frame. */
 async function visibleText(page) {
