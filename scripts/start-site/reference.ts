@@ -72,6 +72,9 @@ const QUIET_MS = 3000;
  */
 const SPLIT_BYTES = 1_000_000;
 
+/** An API name that redocly.yaml has not: linting it loads the linter and its configuration only. */
+const WARM_UP = '(warm-up)';
+
 const seconds = (since: number) => `${((performance.now() - since) / 1000).toFixed(1)} s`;
 
 export class ReferenceKeeper {
@@ -94,9 +97,15 @@ export class ReferenceKeeper {
     this.showProblems([]);
   }
 
-  /** Loads the site for the generator once the server is quiet, so that the first change does not wait for it. */
+  /**
+   * Loads the generator (the site) and the linter once the server is quiet, so that the first
+   * change does not wait for them (a second or two each).
+   */
   warmUp(): void {
-    this.whenQuiet('warm-up', () => void this.pageGenerator().catch(() => {}));
+    this.whenQuiet('warm-up', () => {
+      void this.pageGenerator().catch(() => {});
+      void this.linter.lint([WARM_UP]).catch(() => {});
+    });
   }
 
   /** The development server has finished a compilation: the background work waits until it is quiet. */
