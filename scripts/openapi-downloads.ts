@@ -57,7 +57,12 @@ export async function writeOpenApiDownloads(folder: string): Promise<string> {
   renameSync(path.join(staging, PETSTORE_DESCRIPTION), path.join(folder, PETSTORE_DESCRIPTION));
   rmSync(staging, {recursive: true, force: true});
   const joined = path.join(folder, GERAI_FULL_DOWNLOAD);
-  await redoclyStep('Joining the merchant API into one description', ['join', ...bundled, '--output', joined]);
+  await redoclyStep('Joining the merchant API into one description', [
+    'join',
+    ...bundled,
+    '--output',
+    joined,
+  ]);
   const description = parse(readFileSync(joined, 'utf8')) as Description;
   const {openapi, info, servers, ...rest} = description;
   writeFileSync(
