@@ -17,6 +17,7 @@ import {
   GERAI_FULL_DESCRIPTION,
   GERAI_FULL_DOWNLOAD,
   GERAI_FULL_TITLE,
+  type GeraiApiSection,
   geraiApiSections,
   PETSTORE_DESCRIPTION,
   sectionDownload,
@@ -25,10 +26,10 @@ import {
 const root = path.resolve(__dirname, '..');
 const redocly = path.join(root, 'node_modules', '.bin', 'redocly');
 
-/** Runs the Redocly CLI; resolves once it has succeeded, rejects with the step and what it printed. */
-function redoclyStep(step: string, args: string[]): Promise<void> {
+/** Runs the Redocly CLI in `cwd`; resolves once it has succeeded, rejects with the step and what it printed. */
+function redoclyStep(step: string, args: string[], cwd = root): Promise<void> {
   return new Promise((resolve, reject) => {
-    const child = spawn(redocly, args, {cwd: root, stdio: ['ignore', 'ignore', 'pipe']});
+    const child = spawn(redocly, args, {cwd, stdio: ['ignore', 'ignore', 'pipe']});
     let stderr = '';
     child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
     child.on('error', (error) => reject(new Error(`${step} failed: ${error.message}`)));
@@ -38,31 +39,45 @@ function redoclyStep(step: string, args: string[]): Promise<void> {
   });
 }
 
+/** Where the descriptions are read from: the repository, or an earlier state of its `openapi/` folder. */
+export interface DescriptionSource {
+  /** The folder that holds `openapi/`. */
+  readonly root: string;
+  /** The sections of the merchant API to bundle and join (an earlier state may lack some). */
+  readonly sections: readonly GeraiApiSection[];
+  /** Whether to bundle the sample pet store too. */
+  readonly petstore: boolean;
+}
+
+const REPOSITORY: DescriptionSource = {root, sections: geraiApiSections, petstore: true};
+
 /** Writes every download into `folder`; resolves with the path of the joined merchant API. */
-export async function writeOpenApiDownloads(folder: string): Promise<string> {
+export async function writeOpenApiDownloads(folder: string, source = REPOSITORY): Promise<string> {
+  const {sections} = source;
   mkdirSync(folder, {recursive: true});
   // One run of the bundler for every description: each run of the CLI costs about a second to
   // start, more than bundling a description. It names each bundle after its source file.
   const sources = [
-    ...geraiApiSections.map((section) => path.join('openapi', 'gerai', section.file)),
-    path.join('openapi', PETSTORE_DESCRIPTION),
+    ...sections.map((section) => path.join('openapi', 'gerai', section.file)),
+    ...(source.petstore ? [path.join('openapi', PETSTORE_DESCRIPTION)] : []),
   ];
   const staging = path.join(folder, '.bundles');
-  await redoclyStep('Bundling the descriptions', ['bundle', ...sources, '--output', staging]);
-  const bundled = geraiApiSections.map((section) => {
+  await redoclyStep('Bundling the descriptions', ['bundle', ...sources, '--output', staging], source.root);
+  const bundled = sections.map((section) => {
     const output = path.join(folder, sectionDownload(section));
     renameSync(path.join(staging, section.file), output);
     return output;
   });
-  renameSync(path.join(staging, PETSTORE_DESCRIPTION), path.join(folder, PETSTORE_DESCRIPTION));
+  if (source.petstore) {
+    renameSync(path.join(staging, PETSTORE_DESCRIPTION), path.join(folder, PETSTORE_DESCRIPTION));
+  }
   rmSync(staging, {recursive: true, force: true});
   const joined = path.join(folder, GERAI_FULL_DOWNLOAD);
-  await redoclyStep('Joining the merchant API into one description', [
-    'join',
-    ...bundled,
-    '--output',
-    joined,
-  ]);
+  await redoclyStep(
+    'Joining the merchant API into one description',
+    ['join', ...bundled, '--output', joined],
+    source.root,
+  );
   const description = parse(readFileSync(joined, 'utf8')) as Description;
   const {openapi, info, servers, ...rest} = description;
   writeFileSync(

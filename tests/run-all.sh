@@ -64,6 +64,10 @@ stage "Type check" npm run --silent typecheck
 # on two cores (ESLint alone keeps more than one core busy, so not a third of the time).
 stage "Lint: code and content (the OpenAPI lint runs in the build)" \
   together 'npm run --silent lint:code' 'npm run --silent lint:format' 'npm run --silent lint:content'
+# Every breaking change since the last release of the description is declared in the changelog, and
+# no changelog entry names an operation or field the description does not have.
+stage "The changelog against the API description (npm run api:changes -- --check)" \
+  npm run --silent api:changes -- --check
 stage "Production dependencies: no high or critical advisory (npm audit)" npm run --silent audit:prod
 # longest_first LONGEST... -- DIRS...: the test files under DIRS, the ones named first. With one
 # file per core, a long file that starts last runs alone at the end (it did: the Node unit stage
@@ -77,7 +81,7 @@ longest_first() {
 }
 # The development server's test (tests/dev/) runs with the unit tests: it needs no build, and the
 # other files share the second core while it waits for the server.
-mapfile -t UNIT_FILES < <(longest_first tests/dev/dev-server.test.mjs tests/unit/generate-api-docs.test.mjs -- \
+mapfile -t UNIT_FILES < <(longest_first tests/dev/dev-server.test.mjs tests/unit/generate-api-docs.test.mjs tests/unit/api-changes.test.mjs -- \
   samples tests/unit tests/dev)
 mapfile -t BUILD_FILES < <(longest_first tests/build/every-page.test.mjs tests/build/postman-newman.test.mjs \
   tests/build/request-samples-mock.test.mjs -- tests/build)

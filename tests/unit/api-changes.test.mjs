@@ -1,0 +1,358 @@
+// npm run api:changes: each kind of change, made one at a time to a copy of the merchant API's
+// description (its last release, one joined file), is named by its operation or event and rated
+// breaking or not as the maintainers' guide lists; `--check` holds the changelog to the description.
+import assert from 'node:assert/strict';
+import {spawnSync} from 'node:child_process';
+import {cpSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync} from 'node:fs';
+import {tmpdir} from 'node:os';
+import path from 'node:path';
+import {after, before, describe, test} from 'node:test';
+
+import createJiti from 'jiti';
+import {parse, stringify} from 'yaml';
+
+import {root} from '../support/openapi.mjs';
+
+const jiti = createJiti(root + '/');
+const {nameChanges, redoclyDiff} = jiti('./scripts/api-changes/report.ts');
+const {listReleases, releaseFile} = jiti('./scripts/api-changes/releases.ts');
+
+const scratch = mkdtempSync(path.join(tmpdir(), 'gerai-api-changes-test-'));
+after(() => rmSync(scratch, {recursive: true, force: true}));
+
+const baseFile = releaseFile(root, listReleases(root).at(-1));
+const base = parse(readFileSync(baseFile, 'utf8'));
+
+const LIST = '/integrations/partner/v1/linked-outlets';
+const LIST_OP = `GET ${LIST}`;
+const REJECT_OP = 'PUT /integrations/food/outlets/{outlet_id}/v1/orders/{order_type}/{order_id}/cancelled';
+const CREATE_TRANSACTION = 'POST /integrations/payment/outlets/{outlet_id}/v2/transactions';
+const GET_OUTLET = 'GET /integrations/partner/outlets/{outlet_id}/v1';
+const productParameter = (doc) =>
+  doc.paths[LIST].get.parameters.find((parameter) => parameter.name === 'product');
+
+/** Each edit, what it must be reported as: the operation or event, words of the change, breaking or not. */
+const CASES = [
+  [
+    'an operation removed',
+    (doc) => delete doc.paths[LIST].get,
+    {operation: LIST_OP, change: 'operation removed', breaking: true},
+  ],
+  [
+    'a webhook event removed',
+    (doc) => delete doc.webhooks['payment.transaction.expired'],
+    {event: 'payment.transaction.expired', change: 'event removed', breaking: true},
+  ],
+  [
+    'a required query parameter added',
+    (doc) =>
+      doc.paths[LIST].get.parameters.push({
+        name: 'region',
+        in: 'query',
+        required: true,
+        schema: {type: 'string'},
+      }),
+    {operation: LIST_OP, change: 'query parameter region added', breaking: true},
+  ],
+  [
+    'an optional parameter made required',
+    (doc) => (productParameter(doc).required = true),
+    {operation: LIST_OP, change: 'query parameter product: required', breaking: true},
+  ],
+  [
+    'a request parameter removed',
+    (doc) =>
+      doc.paths[LIST].get.parameters.splice(doc.paths[LIST].get.parameters.indexOf(productParameter(doc)), 1),
+    {operation: LIST_OP, change: 'query parameter product removed', breaking: true},
+  ],
+  [
+    "a request parameter's type changed",
+    (doc) => (productParameter(doc).schema = {type: 'integer'}),
+    {
+      operation: LIST_OP,
+      change: 'query parameter product: type changed from "string" to "integer"',
+      breaking: true,
+    },
+  ],
+  [
+    "a request parameter's allowed values narrowed",
+    (doc) => (productParameter(doc).schema.enum = ['food', 'payment']),
+    {operation: LIST_OP, change: 'query parameter product: allowed values removed: "pos"', breaking: true},
+  ],
+  [
+    'a request body field added as required',
+    (doc) => {
+      const schema = doc.components.schemas.RejectOrderRequest;
+      schema.properties.note = {type: 'string'};
+      schema.required.push('note');
+    },
+    {operation: REJECT_OP, change: 'request body field note added, required', breaking: true},
+  ],
+  [
+    'a request body field made required',
+    (doc) => doc.components.schemas.RejectOrderRequest.required.push('cancel_reason_description'),
+    {
+      operation: REJECT_OP,
+      change: 'request body field cancel_reason_description made required',
+      breaking: true,
+    },
+  ],
+  [
+    'a request body field removed',
+    (doc) => delete doc.components.schemas.RejectOrderRequest.properties.cancel_reason_description,
+    {operation: REJECT_OP, change: 'request body field cancel_reason_description removed', breaking: true},
+  ],
+  [
+    "a request body field's format narrowed",
+    (doc) =>
+      (doc.components.schemas.RejectOrderRequest.properties.cancel_reason_description.format = 'email'),
+    {
+      operation: REJECT_OP,
+      change: 'request body field cancel_reason_description: format set to "email"',
+      breaking: true,
+    },
+  ],
+  [
+    "a request body field's allowed values narrowed",
+    (doc) => doc.components.schemas.RejectOrderRequest.properties.cancel_reason_code.enum.pop(),
+    {
+      operation: REJECT_OP,
+      change: 'request body field cancel_reason_code: allowed values removed: "OTHERS"',
+      breaking: true,
+    },
+  ],
+  [
+    'an optional response field removed, at every operation that returns it',
+    (doc) => delete doc.components.schemas.Transaction.properties.customer_details,
+    {operation: CREATE_TRANSACTION, change: 'field data.customer_details removed', breaking: true},
+  ],
+  [
+    "a response field's type changed, at every operation that returns it",
+    (doc) => (doc.components.schemas.Outlet.properties.name.type = 'integer'),
+    {
+      operation: GET_OUTLET,
+      change: 'response 200 field data.name: type changed from "string" to "integer"',
+      breaking: true,
+    },
+  ],
+  [
+    'a success status code removed',
+    (doc) => delete doc.paths[LIST].get.responses['200'],
+    {operation: LIST_OP, change: 'response 200 removed', breaking: true},
+  ],
+  [
+    'a webhook payload field removed',
+    (doc) => delete doc.components.schemas.TransactionEventBody.properties.transaction.properties.settled_at,
+    {
+      event: 'payment.transaction.settlement',
+      change: 'payload field body.transaction.settled_at removed',
+      breaking: true,
+    },
+  ],
+  [
+    'a scope added to an operation',
+    (doc) => doc.paths[LIST].get.security[0].OAuth2.push('partner:outlet:write'),
+    {operation: LIST_OP, change: 'scope partner:outlet:write added', breaking: true},
+  ],
+  [
+    'an operation added',
+    (doc) =>
+      (doc.paths['/integrations/partner/v1/outlet-groups'] = {
+        get: {
+          operationId: 'listOutletGroups',
+          summary: 'List outlet groups',
+          responses: {200: {description: 'The groups.'}},
+        },
+      }),
+    {operation: 'GET /integrations/partner/v1/outlet-groups', change: 'operation added', breaking: false},
+  ],
+  [
+    'a webhook event added',
+    (doc) =>
+      (doc.webhooks['payment.transaction.refunded'] = structuredClone(
+        doc.webhooks['payment.transaction.expired'],
+      )),
+    {event: 'payment.transaction.refunded', change: 'event added', breaking: false},
+  ],
+  [
+    'an optional parameter added',
+    (doc) => doc.paths[LIST].get.parameters.push({name: 'region', in: 'query', schema: {type: 'string'}}),
+    {operation: LIST_OP, change: 'query parameter region added', breaking: false},
+  ],
+  [
+    'a response field added',
+    (doc) => (doc.components.schemas.Outlet.properties.rating = {type: 'number'}),
+    {operation: GET_OUTLET, change: 'response 200 field data.rating added', breaking: false},
+  ],
+  [
+    'an allowed value added to a request',
+    (doc) => productParameter(doc).schema.enum.push('ads'),
+    {operation: LIST_OP, change: 'query parameter product: allowed values added: "ads"', breaking: false},
+  ],
+  [
+    'a description changed',
+    (doc) => (doc.paths[LIST].get.description = 'Lists the outlets of your client.'),
+    {operation: LIST_OP, change: 'operation: description changed', breaking: false},
+  ],
+  [
+    'an operation marked deprecated',
+    (doc) => (doc.paths[LIST].get.deprecated = true),
+    {operation: LIST_OP, change: 'operation deprecated', breaking: false, deprecation: true},
+  ],
+];
+
+describe('npm run api:changes names and rates each kind of change', {concurrency: 2}, () => {
+  for (const [title, edit, expected] of CASES) {
+    test(title, async () => {
+      const doc = structuredClone(base);
+      edit(doc);
+      const file = path.join(scratch, `${title.replace(/\W+/g, '-')}.yaml`);
+      writeFileSync(file, stringify(doc, {lineWidth: 0}));
+      const changes = nameChanges(await redoclyDiff(baseFile, file), {base, revision: doc});
+      const owner = expected.operation ?? expected.event;
+      const found = changes.find(
+        (change) => (change.operation ?? change.event) === owner && change.change.includes(expected.change),
+      );
+      assert.ok(
+        found,
+        `no change "${expected.change}" of ${owner}; the report:\n${JSON.stringify(changes, null, 1)}`,
+      );
+      assert.equal(found.breaking, expected.breaking, `${found.change}: breaking`);
+      if (expected.deprecation) assert.equal(found.deprecation, true);
+      if (!expected.breaking) {
+        assert.deepEqual(
+          changes.filter((change) => change.breaking),
+          [],
+          'a change that breaks nothing brings no breaking change with it',
+        );
+      }
+      if (expected.operation) assert.equal(found.event, undefined);
+    });
+  }
+
+  test('a change of a shared schema is reported at every operation that uses it', async () => {
+    const doc = structuredClone(base);
+    doc.components.schemas.Outlet.properties.name.type = 'integer';
+    const file = path.join(scratch, 'shared.yaml');
+    writeFileSync(file, stringify(doc, {lineWidth: 0}));
+    const changes = nameChanges(await redoclyDiff(baseFile, file), {base, revision: doc});
+    const owners = new Set(
+      changes
+        .filter((change) => change.change.includes('name: type changed'))
+        .map((change) => change.operation),
+    );
+    assert.ok(owners.has(GET_OUTLET), [...owners].join(', '));
+    assert.ok(owners.has(LIST_OP), [...owners].join(', '));
+  });
+});
+
+/** Runs `npm run api:changes` on a copy of the repository's descriptions and changelog. */
+function apiChanges(copy, ...args) {
+  const result = spawnSync(
+    path.join(root, 'node_modules', '.bin', 'jiti'),
+    [path.join(root, 'scripts', 'api-changes.ts'), ...args],
+    {
+      cwd: root,
+      encoding: 'utf8',
+      env: {...process.env, GERAI_API_ROOT: copy},
+    },
+  );
+  return {code: result.status, out: result.stdout, err: result.stderr};
+}
+
+describe('npm run api:changes -- --check', () => {
+  let copy;
+  before(() => {
+    copy = path.join(scratch, 'repository');
+    for (const entry of ['openapi', 'changelog', 'redocly.yaml'])
+      cpSync(path.join(root, entry), path.join(copy, entry), {recursive: true});
+  });
+
+  test('passes on the repository as it is', () => {
+    const {code, out, err} = apiChanges(copy, '--check');
+    assert.equal(code, 0, out + err);
+    assert.match(out, /Changelog and description agree/);
+  });
+
+  test('fails naming the operation removed without a changelog entry, and passes once an entry declares it', () => {
+    const file = path.join(copy, 'openapi', 'gerai', 'outlets.yaml');
+    const outlets = parse(readFileSync(file, 'utf8'));
+    delete outlets.paths['/integrations/partner/v1/outlet-link'].delete;
+    writeFileSync(file, stringify(outlets, {lineWidth: 0}));
+    const failed = apiChanges(copy, '--check');
+    assert.equal(failed.code, 1, failed.out + failed.err);
+    assert.match(failed.err, /DELETE \/integrations\/partner\/v1\/outlet-link: breaking change not declared/);
+
+    const last = listReleases(copy).at(-1);
+    const day = new Date(Date.parse(`${last}T00:00:00Z`) + 86_400_000).toISOString().slice(0, 10);
+    writeFileSync(
+      path.join(copy, 'changelog', `${day}-primary-outlet-unlink-removed.mdx`),
+      [
+        '---',
+        'title: The primary outlet can no longer be unlinked',
+        'tags: [removed]',
+        `date: ${day}T09:00`,
+        'breaking:',
+        '  - DELETE /integrations/partner/v1/outlet-link',
+        '---',
+        '',
+        'Unlink each outlet with `DELETE /integrations/partner/outlets/{outlet_id}/v1/link/{product}`.',
+        '',
+      ].join('\n'),
+    );
+    const passed = apiChanges(copy, '--check');
+    assert.equal(passed.code, 0, passed.out + passed.err);
+  });
+
+  test('fails naming the entry that names an operation or field the description does not have', () => {
+    const entry = path.join(copy, 'changelog', '2026-12-31-typo.mdx');
+    writeFileSync(
+      entry,
+      [
+        '---',
+        'title: A typo',
+        'date: 2026-12-31T09:00',
+        'breaking:',
+        '  - GET /integrations/partner/outlets/{outlet_id}/v1 opening_hours',
+        '---',
+        '',
+        '`GET /integrations/partner/v1/linked-outlet` lists outlets.',
+        '',
+      ].join('\n'),
+    );
+    const {code, err} = apiChanges(copy, '--check');
+    rmSync(entry);
+    assert.equal(code, 1, err);
+    assert.match(
+      err,
+      /2026-12-31-typo\.mdx: "breaking:" names opening_hours of GET \/integrations\/partner\/outlets\/\{outlet_id\}\/v1/,
+    );
+    assert.match(err, /2026-12-31-typo\.mdx: names `GET \/integrations\/partner\/v1\/linked-outlet`/);
+  });
+
+  test('a release name that does not exist is refused with the releases there are', () => {
+    const {code, err} = apiChanges(copy, '--from', '2020-01-01');
+    assert.equal(code, 2);
+    assert.match(err, /"2020-01-01" is neither a release nor a file\. Releases: 2026-11-22, 2026-11-23/);
+    assert.deepEqual(readdirSync(path.join(copy, 'openapi', 'releases')).sort(), [
+      '2026-11-22.yaml',
+      '2026-11-23.yaml',
+    ]);
+  });
+
+  test('--json prints one object per change with its operation or event, what changed and whether it breaks', () => {
+    const {code, out, err} = apiChanges(copy, '--from', '2026-11-22', '--to', '2026-11-23', '--json');
+    assert.equal(code, 0, err);
+    const changes = JSON.parse(out);
+    assert.ok(changes.length > 0);
+    for (const change of changes) {
+      assert.equal(typeof change.change, 'string');
+      assert.equal(typeof change.breaking, 'boolean');
+    }
+    assert.ok(
+      changes.some(
+        (change) => change.operation === 'POST /oauth2/token' && change.change === 'operation added',
+      ),
+    );
+  });
+});
