@@ -13,7 +13,8 @@
  * 3. Into a temporary folder: bundles each description for download and
  *    converts the joined one into a Postman collection (./generate-api-docs/steps.ts);
  *    writes the webhook bodies and the objects glossary's tables
- *    (./generate-api-docs/companions.ts); then runs the generator of
+ *    (./generate-api-docs/companions.ts) and each release's list of changes
+ *    for the changelog (./api-changes/release-notes.ts); then runs the generator of
  *    `docusaurus-plugin-openapi-docs` for the sample pet store (`api/`) and
  *    every section of the merchant API (`docs/api/`) in this process
  *    (./generate-api-docs/generator.ts), removes the page of each section tag
@@ -41,6 +42,7 @@ import {
   isDownload,
   isGenerated,
   isGeneratedPage,
+  isReleaseNotes,
   OUTPUT_DIRS,
   TARGETS,
   WEBHOOK_DOWNLOADS,
@@ -48,6 +50,7 @@ import {
 import {fingerprintInputs, recordRun, reusableRun} from './generate-api-docs/reuse';
 import {run, StepFailed, timed, writeDownloads} from './generate-api-docs/steps';
 import {GLOSSARY_PARTIAL} from '../src/config/objects-glossary';
+import {RELEASE_NOTES_DIR, writeReleaseNotes} from './api-changes/release-notes';
 
 const root = path.resolve(__dirname, '..');
 const bin = (name: string) => path.join(root, 'node_modules', '.bin', name);
@@ -58,6 +61,7 @@ const INSTALLED = [
   {dir: DOWNLOADS, owned: isDownload},
   {dir: WEBHOOK_DOWNLOADS, owned: () => true},
   {dir: path.dirname(GLOSSARY_PARTIAL), owned: (name: string) => name === path.basename(GLOSSARY_PARTIAL)},
+  {dir: RELEASE_NOTES_DIR, owned: isReleaseNotes},
 ];
 
 /**
@@ -76,6 +80,7 @@ async function generate(staging: string, linted: Promise<void>): Promise<void> {
   }
   await linted;
   writeCompanions(root, staging);
+  await timed('release notes', () => writeReleaseNotes(root, staging, staging));
   const generator = await timed('load the site', () => loadPageGenerator(root));
   await timed('generator', () => generator.write(staging, TARGETS));
 }

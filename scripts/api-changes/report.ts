@@ -201,6 +201,7 @@ function fieldName(segments: readonly string[]): string {
 
 /** A value as a change names it: JSON, cut short when long (a pattern can be hundreds of characters). */
 function shown(value: Json | undefined): string {
+  if (typeof value === 'string' && value.length > 58) return JSON.stringify(`${value.slice(0, 55)}…`);
   const text = value === undefined ? 'none' : JSON.stringify(value);
   return text.length > 60 ? `${text.slice(0, 57)}…` : text;
 }
@@ -269,6 +270,15 @@ interface Place {
 }
 
 function placeOf(doc: Description, owner: Owner, rest: readonly string[]): Place | undefined {
+  const place = placeWithin(doc, owner, rest);
+  const example = rest.indexOf('examples');
+  if (place && place.schema === undefined && example !== -1 && rest[example + 1] !== undefined) {
+    return {...place, subject: `${place.subject} example ${rest[example + 1]}`};
+  }
+  return place;
+}
+
+function placeWithin(doc: Description, owner: Owner, rest: readonly string[]): Place | undefined {
   const [first, second] = rest;
   const webhook = owner.event !== undefined;
   if (first === 'parameters' && second !== undefined) {
@@ -548,7 +558,9 @@ export function nameChanges(raws: readonly RawChange[], docs: Docs): ApiChange[]
     // The same change at every other operation or event that uses the changed component.
     const side = raw.kind === 'removed' ? 'base' : 'revision';
     const location = raw.kind === 'removed' ? raw.base?.pointer : raw.revision?.pointer;
-    if (!location?.startsWith('#/components/') || DOCUMENTATION.has(raw.property ?? '')) continue;
+    const documentation =
+      DOCUMENTATION.has(raw.property ?? '') || raw.property?.startsWith('x-') || raw.typeName === 'Example';
+    if (!location?.startsWith('#/components/') || documentation) continue;
     const componentSegments = pointerSegments(location);
     const key = `#/${componentSegments.slice(0, 3).join('/')}`;
     const within = componentSegments.slice(3);

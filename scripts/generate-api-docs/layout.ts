@@ -5,6 +5,7 @@
 import path from 'node:path';
 
 import {GLOSSARY_PARTIAL} from '../../src/config/objects-glossary';
+import {RELEASE_NOTES_DIR} from '../api-changes/release-notes';
 import {GERAI_POSTMAN_DOWNLOAD, geraiApiSections} from '../../src/config/openapi';
 
 /** The folders of the downloads: the descriptions and their collection, and the webhook bodies. */
@@ -49,11 +50,15 @@ export const isDownload = (name: string) => name.endsWith('.yaml') || name === G
 const PAGE_DIRS = TARGETS.map((target) => target.dir);
 
 /** Where the generated files are, and which of the files there are generated. */
-export const OUTPUT_DIRS = [...PAGE_DIRS, DOWNLOADS, WEBHOOK_DOWNLOADS, GLOSSARY_PARTIAL];
+export const OUTPUT_DIRS = [...PAGE_DIRS, DOWNLOADS, WEBHOOK_DOWNLOADS, GLOSSARY_PARTIAL, RELEASE_NOTES_DIR];
+
+/** The generated changelog partials of the releases (../api-changes/release-notes.ts). */
+export const isReleaseNotes = (name: string) => name.endsWith('.generated.mdx');
 export function isGenerated(file: string): boolean {
   const dir = path.dirname(file);
   const name = path.basename(file);
   if (file === GLOSSARY_PARTIAL || dir === WEBHOOK_DOWNLOADS) return true;
+  if (dir === RELEASE_NOTES_DIR) return isReleaseNotes(name);
   if (dir === DOWNLOADS) return isDownload(name);
   return PAGE_DIRS.includes(dir) && isGeneratedPage(name);
 }

@@ -137,7 +137,7 @@ describe('the API changelog', () => {
     assert.equal($('article').length, entries.length);
     $('article').each((_, article) => {
       const kinds = $(article).find('a[href^="/changelog/tags/"]').map((__, a) => $(a).text()).get();
-      assert.ok(kinds.some((kind) => ['Added', 'Changed', 'Deprecated', 'Removed'].includes(kind)), kinds.join());
+      assert.ok(kinds.some((kind) => ['Added', 'Changed', 'Deprecated', 'Removed', 'Release'].includes(kind)), kinds.join());
     });
     assert.ok(existsSync(path.join(build, 'changelog', 'tags', 'added', 'index.html')));
   });

@@ -16,6 +16,7 @@ import {root} from '../support/openapi.mjs';
 const jiti = createJiti(root + '/');
 const {nameChanges, redoclyDiff} = jiti('./scripts/api-changes/report.ts');
 const {listReleases, releaseFile} = jiti('./scripts/api-changes/releases.ts');
+const {referencePages, renderReleaseNotes} = jiti('./scripts/api-changes/release-notes.ts');
 
 const scratch = mkdtempSync(path.join(tmpdir(), 'gerai-api-changes-test-'));
 after(() => rmSync(scratch, {recursive: true, force: true}));
@@ -354,5 +355,58 @@ describe('npm run api:changes -- --check', () => {
         (change) => change.operation === 'POST /oauth2/token' && change.change === 'operation added',
       ),
     );
+  });
+});
+
+describe("a release's list of changes in the changelog", () => {
+  const pages = referencePages(root);
+  const changes = [
+    {
+      operation: 'DELETE /integrations/partner/v1/outlet-link',
+      change: 'operation removed',
+      breaking: true,
+      pointer: '#',
+    },
+    {
+      operation: LIST_OP,
+      change: 'query parameter product: allowed values added: "ads"',
+      breaking: false,
+      pointer: '#',
+    },
+    {operation: LIST_OP, change: 'operation deprecated', breaking: false, deprecation: true, pointer: '#'},
+    {event: 'food.order.placed', change: 'payload field body.order.id removed', breaking: true, pointer: '#'},
+    {
+      operation: 'GET /integrations/partner/v1/gone',
+      change: 'operation removed',
+      breaking: true,
+      pointer: '#',
+    },
+  ];
+  const text = renderReleaseNotes('2026-12-01', '2026-11-23', changes, pages);
+
+  test('links each operation and event to the page the generator gives it', () => {
+    assert.equal(pages.get(LIST_OP), '/docs/api/outlet-information/get-all-outlets');
+    assert.equal(pages.get('food.order.placed'), '/docs/api/webhooks/events/food-order-placed');
+    assert.match(
+      text,
+      /\[`food\.order\.placed \(event\)`\]\(\/docs\/api\/webhooks\/events\/food-order-placed\)/,
+    );
+  });
+
+  test('lists breaking changes first and marks them, then deprecations, then the rest, each under its operation', () => {
+    const headings = [...text.matchAll(/^## (.+)$/gm)].map((match) => match[1]);
+    assert.deepEqual(headings, ['Breaking changes', 'Deprecations', 'Other changes']);
+    const breaking = text.slice(text.indexOf('## Breaking changes'), text.indexOf('## Deprecations'));
+    assert.equal((breaking.match(/^- \*\*Breaking:\*\* /gm) ?? []).length, 3);
+    assert.match(text, /^ {2}- query parameter `product`: allowed values added: `"ads"`$/m);
+    assert.match(text, /3 breaking changes, 1 deprecation/);
+  });
+
+  test('names an operation that no longer has a page without a link, and keeps braces inside code', () => {
+    assert.match(text, /^- \*\*Breaking:\*\* `GET \/integrations\/partner\/v1\/gone`$/m);
+    for (const line of text.split('\n').slice(1)) {
+      const prose = line.replace(/`[^`]*`/g, '');
+      assert.doesNotMatch(prose, /[{}<]/, line);
+    }
   });
 });

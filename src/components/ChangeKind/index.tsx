@@ -4,8 +4,11 @@ import {useBlogPost} from '@docusaurus/plugin-content-blog/client';
 
 import styles from './styles.module.css';
 
-/** The kinds of change of the API changelog: the tags of changelog/tags.yml. */
-const KINDS = ['added', 'changed', 'deprecated', 'removed'] as const;
+/**
+ * The kinds of entry of the API changelog, tags of changelog/tags.yml: a change added, changed,
+ * deprecated or removed, or a release of the description with the list of its changes.
+ */
+const KINDS = ['added', 'changed', 'deprecated', 'removed', 'release'] as const;
 
 /**
  * The kind of change of an API changelog entry (added, changed, deprecated,
