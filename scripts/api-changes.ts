@@ -33,7 +33,7 @@ import {
 const root = path.resolve(process.env.GERAI_API_ROOT ?? path.join(__dirname, '..'));
 
 async function changesBetween(from: Resolved, to: Resolved): Promise<ApiChange[]> {
-  return nameChanges(await redoclyDiff(from.file, to.file, root), {base: from.doc, revision: to.doc});
+  return nameChanges(await redoclyDiff(from.file, to.file), {base: from.doc, revision: to.doc});
 }
 
 /** The report as a person reads it: each operation or event, then its changes. */

@@ -44,13 +44,14 @@ import {
   isGeneratedPage,
   isReleaseNotes,
   OUTPUT_DIRS,
+  RELEASE_NOTES_DIR,
   TARGETS,
   WEBHOOK_DOWNLOADS,
 } from './generate-api-docs/layout';
 import {fingerprintInputs, recordRun, reusableRun} from './generate-api-docs/reuse';
 import {run, StepFailed, timed, writeDownloads} from './generate-api-docs/steps';
 import {GLOSSARY_PARTIAL} from '../src/config/objects-glossary';
-import {RELEASE_NOTES_DIR, writeReleaseNotes} from './api-changes/release-notes';
+import {writeReleaseNotes} from './api-changes/release-notes';
 
 const root = path.resolve(__dirname, '..');
 const bin = (name: string) => path.join(root, 'node_modules', '.bin', name);

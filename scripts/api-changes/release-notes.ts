@@ -17,11 +17,9 @@ import {parseYaml} from '@redocly/openapi-core';
 
 import {inlineCode, mdxLine} from '../../src/config/api-reference/mdx';
 import {geraiApiSections} from '../../src/config/openapi';
+import {RELEASE_NOTES_DIR} from '../generate-api-docs/layout';
 import {listReleases, releaseFile} from './releases';
 import {type ApiChange, type Description, METHODS, nameChanges, redoclyDiff} from './report';
-
-/** The folder of the generated partials, relative to the repository. */
-export const RELEASE_NOTES_DIR = path.join('changelog', '_releases');
 
 export const releaseNotesFile = (name: string) => path.join(RELEASE_NOTES_DIR, `${name}.generated.mdx`);
 
@@ -81,7 +79,7 @@ async function releaseChanges(
     base: parseYaml(readFileSync(before, 'utf8')) as Description,
     revision: parseYaml(readFileSync(file, 'utf8')) as Description,
   };
-  const changes = nameChanges(await redoclyDiff(before, file, root), docs);
+  const changes = nameChanges(await redoclyDiff(before, file), docs);
   mkdirSync(path.dirname(cache), {recursive: true});
   writeFileSync(cache, JSON.stringify(changes));
   return changes;

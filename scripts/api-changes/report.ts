@@ -56,13 +56,16 @@ export const METHODS = ['get', 'put', 'post', 'delete', 'patch', 'head', 'option
 
 const root = path.resolve(__dirname, '..', '..');
 
+/** The configuration `redocly diff` rates changes by (the rules of its `diff-recommended` ruleset). */
+const DIFF_CONFIG = path.join(__dirname, 'redocly-diff.yaml');
+
 /** Runs `redocly diff` on two description files; resolves with its changes. */
-export function redoclyDiff(base: string, revision: string, configRoot = root): Promise<RawChange[]> {
+export function redoclyDiff(base: string, revision: string): Promise<RawChange[]> {
   const redocly = path.join(root, 'node_modules', '.bin', 'redocly');
   const args = ['diff', base, revision, '--format', 'json', '--fail-on', 'none', '--lint-config', 'off'];
   return new Promise((resolve, reject) => {
-    const child = spawn(redocly, [...args, '--config', path.join(configRoot, 'redocly.yaml')], {
-      cwd: configRoot,
+    const child = spawn(redocly, [...args, '--config', DIFF_CONFIG], {
+      cwd: root,
       stdio: ['ignore', 'pipe', 'pipe'],
       env: {...process.env, REDOCLY_SUPPRESS_NOTIFICATIONS: 'true', REDOCLY_TELEMETRY: 'off'},
     });

@@ -5,12 +5,14 @@
 import path from 'node:path';
 
 import {GLOSSARY_PARTIAL} from '../../src/config/objects-glossary';
-import {RELEASE_NOTES_DIR} from '../api-changes/release-notes';
 import {GERAI_POSTMAN_DOWNLOAD, geraiApiSections} from '../../src/config/openapi';
 
 /** The folders of the downloads: the descriptions and their collection, and the webhook bodies. */
 export const DOWNLOADS = path.join('static', 'openapi');
 export const WEBHOOK_DOWNLOADS = path.join('static', 'webhooks');
+
+/** The generated changelog partials of the releases (../api-changes/release-notes.ts). */
+export const RELEASE_NOTES_DIR = path.join('changelog', '_releases');
 
 /**
  * One run of the OpenAPI generator: a key of a `docusaurus-plugin-openapi-docs` instance's

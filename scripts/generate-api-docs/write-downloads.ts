@@ -1,8 +1,8 @@
 /**
  * Writes what a reference page does not show, generated from the descriptions, into the folder
  * given as its argument (laid out as in the repository): the downloads and the companion files
- * (webhook bodies, the objects glossary's tables). In a process of its own: the development
- * server's watcher runs it after a change of a description, at a low priority, once the pages
+ * (webhook bodies, the objects glossary's tables, each release's list of changes for the
+ * changelog). In a process of its own: the development server's watcher runs it after a change of a description, at a low priority, once the pages
  * are in place, and stops it when another change comes first.
  *
  * With `--lint`, it first lints every description (as ../start-site/problems.ts does) and prints
@@ -15,6 +15,7 @@
 import path from 'node:path';
 
 import {lint, PROBLEMS_LINE} from '../start-site/problems';
+import {writeReleaseNotes} from '../api-changes/release-notes';
 import {writeCompanions} from './companions';
 import {StepFailed, writeDownloads} from './steps';
 
@@ -33,6 +34,7 @@ async function main(): Promise<number> {
   }
   try {
     writeCompanions(root, folder);
+    await writeReleaseNotes(root, folder, folder);
     await writeDownloads(folder);
     return 0;
   } catch (error) {

@@ -27,7 +27,9 @@ import {
   isDownload,
   isGenerated,
   isGeneratedPage,
+  isReleaseNotes,
   OUTPUT_DIRS,
+  RELEASE_NOTES_DIR,
   type Target,
   TARGETS,
   targetsAffectedBy,
@@ -40,6 +42,7 @@ import {formatProblem, lintedApis, Linter, type Problem, PROBLEMS_LINE} from './
 const COMPANION_FOLDERS = [
   {dir: WEBHOOK_DOWNLOADS, owned: () => true},
   {dir: path.dirname(GLOSSARY_PARTIAL), owned: (name: string) => name === path.basename(GLOSSARY_PARTIAL)},
+  {dir: RELEASE_NOTES_DIR, owned: isReleaseNotes},
 ];
 
 /** A few paths, and how many more. */
