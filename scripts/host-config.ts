@@ -7,6 +7,8 @@
  * - `routes.conf`: nginx maps of the routes whose canonical address ends
  *   in a slash (from the sitemap) and of the Markdown version of each page
  *   that has one (`<route>.md`), for deploy/nginx/snippets/maps.conf;
+ * - `map-sizes.conf`: the sizes of nginx's map hash tables that hold those
+ *   routes, however long (./host-config/routes.ts);
  * - `host-config.json`: the same policy and routes, for tests and tools.
  *
  * `npm run build` runs it after Docusaurus (scripts/build-site.ts). For a build
@@ -27,7 +29,7 @@ import {
   serverOrigins,
 } from './host-config/csp';
 import {markdownPath} from '../src/config/page-markdown';
-import {markdownRoutes, sitemapPaths, trailingSlashRoutes} from './host-config/routes';
+import {mapHashSizes, markdownRoutes, sitemapPaths, trailingSlashRoutes} from './host-config/routes';
 
 const root = path.resolve(__dirname, '..');
 const buildDir = path.resolve(process.cwd(), process.argv[2] ?? 'build');
@@ -126,6 +128,13 @@ writeFileSync(
     withMarkdown.map((route) => `    ${nginxString(route)} ${nginxString(markdownPath(route))};\n`).join('') +
     '}\n',
 );
+const sizes = mapHashSizes([...slashRoutes, ...withMarkdown]);
+writeFileSync(
+  path.join(outDir, 'map-sizes.conf'),
+  `${banner}# Sized to hold the longest and the most keys of routes.conf (scripts/host-config/routes.ts).\n` +
+    `# At http level, before the first map (deploy/nginx/gerai-portal.conf includes it first).\n` +
+    `map_hash_bucket_size ${sizes.bucketSize};\nmap_hash_max_size ${sizes.maxSize};\n`,
+);
 writeFileSync(
   path.join(outDir, 'host-config.json'),
   `${JSON.stringify(
@@ -135,6 +144,7 @@ writeFileSync(
       apiOrigins,
       tagManager,
       pages: pages.length,
+      mapHashSizes: sizes,
       trailingSlashRoutes: slashRoutes,
       markdownRoutes: withMarkdown,
     },

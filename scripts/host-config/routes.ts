@@ -16,10 +16,27 @@ export function sitemapPaths(sitemapXml: string): string[] {
 const SAFE_ROUTE = /^\/[A-Za-z0-9._~\-/]*$/;
 
 /**
- * The longest route the host's maps take: deploy/nginx/snippets/maps.conf sets
- * map_hash_bucket_size 128, which holds keys of up to 110 bytes.
+ * The sizes of nginx's map hash tables that hold every key of the build's maps
+ * (`.nginx/routes.conf`), written into `.nginx/map-sizes.conf`, which the host
+ * includes before its first map. A description's paths make routes of any
+ * length, so the sizes follow the build rather than a fixed limit.
+ *
+ * nginx stores a key of `n` bytes in a bucket as a pointer and the key padded
+ * to a pointer's size with two bytes of length (`NGX_HASH_ELT_SIZE`), and ends
+ * each bucket with a pointer: a bucket holds a key when it has
+ * `8 + align8(n + 2) + 8` bytes (64-bit), rounded up to the CPU's cache line.
+ * The table may grow to `map_hash_max_size` entries to spread the keys.
  */
-export const LONGEST_ROUTE = 100;
+export function mapHashSizes(keys: readonly string[]): {bucketSize: number; maxSize: number} {
+  const longest = Math.max(0, ...keys.map((key) => Buffer.byteLength(key)));
+  const align = (value: number, to: number) => Math.ceil(value / to) * to;
+  return {
+    // Never below 128, the size the host had before it followed the build.
+    bucketSize: Math.max(128, align(8 + align(longest + 2, 8) + 8, 64)),
+    // nginx's default, or four slots per key for a build with more routes.
+    maxSize: Math.max(2048, align(keys.length * 4, 1024)),
+  };
+}
 
 /** Throws when a route cannot be written into the host's maps. */
 function checkRoutes(routes: readonly string[]): void {
@@ -27,13 +44,6 @@ function checkRoutes(routes: readonly string[]): void {
   if (unsafe.length > 0) {
     throw new Error(
       `The sitemap lists routes with characters the host map does not accept: ${unsafe.join(', ')}`,
-    );
-  }
-  const long = routes.filter((route) => route.length > LONGEST_ROUTE);
-  if (long.length > 0) {
-    throw new Error(
-      `The sitemap lists routes longer than the ${LONGEST_ROUTE} characters the host maps take ` +
-        `(raise map_hash_bucket_size in deploy/nginx/snippets/maps.conf and LONGEST_ROUTE): ${long.join(', ')}`,
     );
   }
 }

@@ -21,7 +21,7 @@ const config = () => JSON.parse(readFileSync(path.join(generated, 'host-config.j
 
 describe('the build carries its host configuration', () => {
   test('.nginx/ holds the CSP header, the routes map and their JSON', () => {
-    for (const file of ['csp.conf', 'routes.conf', 'host-config.json']) {
+    for (const file of ['csp.conf', 'routes.conf', 'map-sizes.conf', 'host-config.json']) {
       assert.ok(existsSync(path.join(generated, file)), `${file} missing: run the build with npm run build`);
     }
     const csp = readFileSync(path.join(generated, 'csp.conf'), 'utf8');

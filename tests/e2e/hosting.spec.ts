@@ -335,7 +335,12 @@ test.describe('production host', () => {
     }
 
     test('the host configuration inside the build folder is not served', async ({baseURL}) => {
-      for (const file of ['/.nginx/csp.conf', '/.nginx/host-config.json', '/.nginx/routes.conf']) {
+      for (const file of [
+        '/.nginx/csp.conf',
+        '/.nginx/host-config.json',
+        '/.nginx/routes.conf',
+        '/.nginx/map-sizes.conf',
+      ]) {
         const response = await rawGet(baseURL ?? '', file);
         expect(response.status, file).toBe(404);
         expect(response.body).not.toContain('add_header');

@@ -49,7 +49,7 @@ export interface TestServer {
 export function renderTestServer({buildDir, port, prefix}: TestServer): string {
   const build = path.resolve(buildDir);
   const generated = path.join(build, '.nginx');
-  for (const file of ['csp.conf', 'routes.conf']) {
+  for (const file of ['csp.conf', 'routes.conf', 'map-sizes.conf']) {
     if (!existsSync(path.join(generated, file))) {
       throw new Error(
         `${path.join(generated, file)} is missing. \`npm run build\` writes it; for a build made ` +
@@ -90,6 +90,7 @@ export function renderTestServer({buildDir, port, prefix}: TestServer): string {
     `    ${temp('fastcgi')}`,
     `    ${temp('uwsgi')}`,
     `    ${temp('scgi')}`,
+    `    include ${path.join(generated, 'map-sizes.conf')};`,
     '    include snippets/gerai/maps.conf;',
     `    include ${path.join(generated, 'routes.conf')};`,
     '    server {',

@@ -1,6 +1,10 @@
 // The parts of the host configuration that scripts/host-config.ts computes from
 // a build: the Content-Security-Policy and the routes that keep a trailing slash.
 import assert from 'node:assert/strict';
+import {spawnSync} from 'node:child_process';
+import {mkdtempSync, rmSync, writeFileSync} from 'node:fs';
+import {tmpdir} from 'node:os';
+import path from 'node:path';
 import {describe, test} from 'node:test';
 
 import createJiti from 'jiti';
@@ -11,9 +15,10 @@ const jiti = createJiti(root + '/');
 const {contentSecurityPolicy, hashSource, loadsTagManager, pageScripts, serverOrigins} = jiti(
   './scripts/host-config/csp.ts',
 );
-const {LONGEST_ROUTE, markdownRoutes, sitemapPaths, trailingSlashRoutes} = jiti(
+const {mapHashSizes, markdownRoutes, sitemapPaths, trailingSlashRoutes} = jiti(
   './scripts/host-config/routes.ts',
 );
+const {nginxBinary} = jiti('./tests/support/nginx.ts');
 const {markdownPath} = jiti('./src/config/page-markdown.ts');
 
 /** The directive of a policy, e.g. the sources of script-src. */
@@ -151,10 +156,60 @@ describe('routes that have a Markdown version', () => {
       ['', '/docs/docs/intro', '/food'],
     );
   });
+});
 
-  test('refuse a route longer than the host maps take, naming it', () => {
-    const long = `/docs/${'a'.repeat(LONGEST_ROUTE)}`;
-    assert.throws(() => markdownRoutes([long], markdownPath, () => true), new RegExp(long));
-    assert.throws(() => trailingSlashRoutes([`${long}/`]), /map_hash_bucket_size/);
+describe("the sizes of the host's map hash tables", () => {
+  /** `nginx -t` on a map of these routes, with the sizes given (or nginx's defaults). */
+  function nginxTest(routes, sizes) {
+    const prefix = mkdtempSync(path.join(tmpdir(), 'gerai-map-sizes-'));
+    try {
+      const conf = path.join(prefix, 'nginx.conf');
+      writeFileSync(
+        conf,
+        [
+          `pid ${path.join(prefix, 'nginx.pid')};`,
+          'events {}',
+          'http {',
+          sizes ? `  map_hash_bucket_size ${sizes.bucketSize};\n  map_hash_max_size ${sizes.maxSize};` : '',
+          '  map $uri $slash {',
+          '    default 0;',
+          ...routes.map((route) => `    "${route}" 1;`),
+          '  }',
+          `  server { listen 127.0.0.1:1; return 204 $slash; }`,
+          '}',
+        ].join('\n'),
+      );
+      return spawnSync(nginxBinary(), ['-t', '-p', prefix, '-c', conf, '-e', 'stderr'], {encoding: 'utf8'});
+    } finally {
+      rmSync(prefix, {recursive: true, force: true});
+    }
+  }
+
+  // An operation path of a real API's size: a page address of 240 characters.
+  const long = `/docs/api/${'payment-integration/'.repeat(5)}${'a'.repeat(135)}`;
+  const many = Array.from({length: 5000}, (_, index) => `/docs/api/section-${index}/operation-page-${index}`);
+
+  test('a route of any length is written into the maps, not refused', () => {
+    assert.deepEqual(trailingSlashRoutes([`${long}/`]), [long]);
+    assert.deepEqual(
+      markdownRoutes([long], markdownPath, () => true),
+      [long],
+    );
+  });
+
+  test('hold the longest route and the most routes, where nginx refuses them at its defaults', () => {
+    assert.equal(spawnSync(nginxBinary(), ['-v']).status, 0, 'nginx is not installed (tests/setup.sh)');
+    const refused = nginxTest([long]);
+    assert.notEqual(refused.status, 0, 'nginx took the long route at its default sizes');
+    assert.match(refused.stderr, /map_hash_bucket_size/);
+    const held = nginxTest([long], mapHashSizes([long]));
+    assert.equal(held.status, 0, held.stderr);
+    const crowded = nginxTest(many, mapHashSizes(many));
+    assert.equal(crowded.status, 0, crowded.stderr);
+  });
+
+  test("never go below the sizes the host had: a bucket of 128 bytes, nginx's 2048 entries", () => {
+    assert.deepEqual(mapHashSizes(['/food']), {bucketSize: 128, maxSize: 2048});
+    assert.deepEqual(mapHashSizes([]), {bucketSize: 128, maxSize: 2048});
   });
 });
