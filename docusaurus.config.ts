@@ -20,7 +20,7 @@ import remarkRequestSamples, {type RequestSamplesOptions} from './src/remark/req
 import remarkSubstituteTokens from './src/remark/substitute-tokens';
 import {readBuildEnvironment} from './src/config/build-environment';
 import {tagManagerPlugin} from './src/config/tag-manager';
-import {createApiPageMarkdown} from './src/config/api-reference/page';
+import {createApiPageMarkdown, createMerchantApiPageMarkdown} from './src/config/api-reference/page';
 import {
   geraiApiSections,
   OPENAPI_DOWNLOADS_PATH,
@@ -225,7 +225,7 @@ const config: Config = {
               showInfoPage: false,
               downloadUrl: `${OPENAPI_DOWNLOADS_PATH}${sectionDownload(section)}`,
               sidebarOptions: {groupPathsBy: 'tag', categoryLinkSource: 'tag'},
-              markdownGenerators: {createApiPageMD: createApiPageMarkdown},
+              markdownGenerators: {createApiPageMD: createMerchantApiPageMarkdown},
             } satisfies OpenApiPlugin.Options,
           ]),
         ),

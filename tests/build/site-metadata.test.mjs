@@ -142,6 +142,29 @@ describe('the API changelog', () => {
     assert.ok(existsSync(path.join(build, 'changelog', 'tags', 'added', 'index.html')));
   });
 
+  test("each release's entry lists its changes, breaking ones first, each linked to its reference page", () => {
+    const $ = page('changelog/release-2026-11-23');
+    const headings = $('article h2')
+      .map((_, heading) => $(heading).text().replace(/\u200b/g, '').trim())
+      .get();
+    assert.deepEqual(headings.slice(0, 2), ['Breaking changes', 'Other changes']);
+    const token = $('article a[href="/docs/api/auth/authorization-server/get-token"]');
+    assert.ok(token.length > 0, 'POST /oauth2/token is not linked to its page');
+    assert.match(token.closest('li').text(), /operation added/);
+  });
+
+  test('each reference page of the merchant API names the release that added it, linked to its entry', () => {
+    for (const [route, release] of [
+      ['docs/api/outlet-information/get-all-outlets', '2026-11-22'],
+      ['docs/api/auth/authorization-server/get-token', '2026-11-23'],
+      ['docs/api/webhooks/events/food-order-placed', '2026-11-22'],
+    ]) {
+      const link = page(route)(`article a[href="/changelog/release-${release}"]`);
+      assert.equal(link.length, 1, route);
+      assert.equal(link.parent().text().trim(), `Added in release ${release}.`);
+    }
+  });
+
   test('the footer and the versioning policy link to it', () => {
     const $ = page('docs/docs/remarks');
     assert.ok($('footer a[href="/changelog"]').length > 0, 'no footer link');

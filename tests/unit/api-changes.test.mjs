@@ -17,6 +17,7 @@ const jiti = createJiti(root + '/');
 const {nameChanges, redoclyDiff} = jiti('./scripts/api-changes/report.ts');
 const {listReleases, releaseFile} = jiti('./scripts/api-changes/releases.ts');
 const {referencePages, renderReleaseNotes} = jiti('./scripts/api-changes/release-notes.ts');
+const {readReleaseHistory, releaseLine} = jiti('./src/config/api-reference/releases.ts');
 
 const scratch = mkdtempSync(path.join(tmpdir(), 'gerai-api-changes-test-'));
 after(() => rmSync(scratch, {recursive: true, force: true}));
@@ -408,5 +409,35 @@ describe("a release's list of changes in the changelog", () => {
       const prose = line.replace(/`[^`]*`/g, '');
       assert.doesNotMatch(prose, /[{}<]/, line);
     }
+  });
+});
+
+describe('what a reference page says of its releases', () => {
+  const history = readReleaseHistory(path.join(root, 'openapi', 'releases'));
+
+  test('the release that added the operation or event, linked to its changelog entry', () => {
+    assert.equal(history.added.get(LIST_OP), '2026-11-22');
+    assert.equal(history.added.get('POST /oauth2/token'), '2026-11-23');
+    assert.equal(
+      releaseLine(LIST_OP, false, history),
+      'Added in [release 2026-11-22](/changelog/release-2026-11-22).',
+    );
+    assert.equal(
+      releaseLine('food.order.placed', false, history),
+      'Added in [release 2026-11-22](/changelog/release-2026-11-22).',
+    );
+  });
+
+  test('an operation in no release yet, and a deprecation with the release it dates from', () => {
+    assert.match(
+      releaseLine('GET /integrations/partner/v1/outlet-groups', false, history),
+      /^New since \[release 2026-11-23\]\(\/changelog\/release-2026-11-23\): in no release yet\.$/,
+    );
+    const deprecated = {...history, deprecated: new Map([[LIST_OP, '2026-11-23']])};
+    assert.match(releaseLine(LIST_OP, true, deprecated), /Deprecated since \[release 2026-11-23\]/);
+    assert.match(
+      releaseLine(LIST_OP, true, history),
+      /Deprecated after \[release 2026-11-23\]\(\/changelog\/release-2026-11-23\), in no release yet\./,
+    );
   });
 });

@@ -2,6 +2,7 @@ import type {ApiPageMetadata} from 'docusaurus-plugin-openapi-docs/src/types';
 
 import {signedEventExample, TEST_DELIVERY_SECRET} from '../test-delivery';
 import {codeBlock, inlineCode, jsxString, mdxLine, mdxMarkdown} from './mdx';
+import {releaseLine} from './releases';
 import {fieldItem, schemaBlock, wrapFields, type SchemaObject} from './schema';
 
 /**
@@ -16,9 +17,21 @@ import {fieldItem, schemaBlock, wrapFields, type SchemaObject} from './schema';
  * panel is added beside the text by src/theme/DocItem/Content.
  */
 export function createApiPageMarkdown(page: ApiPageMetadata): string {
+  return timedPage(page, false);
+}
+
+/**
+ * The page of an operation or event of the merchant API: as createApiPageMarkdown's, with the
+ * release that added it, and since when it is deprecated (./releases.ts).
+ */
+export function createMerchantApiPageMarkdown(page: ApiPageMetadata): string {
+  return timedPage(page, true);
+}
+
+function timedPage(page: ApiPageMetadata, releases: boolean): string {
   const started = performance.now();
   try {
-    return pageMarkdown(page);
+    return pageMarkdown(page, releases);
   } finally {
     writerTime.ms += performance.now() - started;
     writerTime.pages += 1;
@@ -39,15 +52,17 @@ if (process.argv.includes('gen-api-docs')) {
   });
 }
 
-function pageMarkdown({title, api}: ApiPageMetadata): string {
+function pageMarkdown({title, api}: ApiPageMetadata, releases: boolean): string {
   const operation = api as unknown as Operation;
   const isEvent = operation.method === 'event';
+  const key = isEvent ? title : `${operation.method.toUpperCase()} ${operation.path}`;
   const testDelivery = isEvent ? testDeliverySection(operation, title) : '';
   return [
     'import ApiEndpoint from "@site/src/components/ApiEndpoint";',
     testDelivery ? 'import TestDelivery from "@site/src/components/TestDelivery";' : '',
     `# ${mdxLine(title)}`,
     `<ApiEndpoint method=${jsxString(operation.method)} path=${jsxString(isEvent ? title : operation.path)} />`,
+    releases ? releaseLine(key, operation.deprecated === true) : '',
     operation.deprecated ? ':::warning[Deprecated]\n\nThis operation is deprecated.\n\n:::' : '',
     mdxMarkdown(operation.description),
     isEvent ? '' : accessSection(operation),
