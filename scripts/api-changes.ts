@@ -13,12 +13,12 @@
  *
  * How the changes are found and rated: ./api-changes/report.ts.
  */
-import {mkdtempSync, rmSync} from 'node:fs';
+import {existsSync, mkdtempSync, rmSync, writeFileSync} from 'node:fs';
 import {tmpdir} from 'node:os';
 import path from 'node:path';
 import {parseArgs} from 'node:util';
 
-import {checkChangelog, readEntries} from './api-changes/changelog';
+import {checkChangelog, readEntries, releaseEntryFile, releaseEntryText} from './api-changes/changelog';
 import {type ApiChange, nameChanges, redoclyDiff} from './api-changes/report';
 import {
   CURRENT,
@@ -74,6 +74,8 @@ async function check(scratch: string): Promise<number> {
   const changes = lastRelease === undefined ? [] : await changesBetween(lastRelease, current);
   const problems = checkChangelog({
     changes,
+    releases,
+    root,
     lastRelease: last,
     descriptions: [current.doc, ...earlier.map((release) => release.doc)],
     entries: readEntries(root),
@@ -110,11 +112,26 @@ async function main(argv: string[]): Promise<number> {
       const [name, ...extra] = positionals;
       if (name === undefined || extra.length > 0)
         throw new UsageError('Usage: npm run api:release -- YYYY-MM-DD [--at GIT-REVISION]');
+      const previous = listReleases(root).at(-1);
       const file = await cutRelease(root, name, values.at);
       console.log(
         `✔ Release ${name} cut: ${path.relative(root, file)} (${values.at ? `openapi/gerai/ at ${values.at}` : 'openapi/gerai/ as it stands'}).`,
       );
-      console.log(`  Its changes: npm run api:changes -- --to ${name}`);
+      const entry = releaseEntryFile(root, name);
+      if (existsSync(entry)) {
+        console.log(`  Its changelog entry exists: ${path.relative(root, entry)}.`);
+        return 0;
+      }
+      const release = await resolveDescription(name, root, scratch);
+      const changes =
+        previous === undefined
+          ? []
+          : await changesBetween(await resolveDescription(previous, root, scratch), release);
+      writeFileSync(entry, releaseEntryText(name, previous, changes));
+      console.log(
+        `✔ Its changelog entry: ${path.relative(root, entry)}. Write above its list of changes what a partner ` +
+          'should know of this release; `npm run gen-api` (run by build and start) writes the list.',
+      );
       return 0;
     }
     if (positionals.length > 0)

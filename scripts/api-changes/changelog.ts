@@ -10,7 +10,7 @@
  *       - DELETE /integrations/partner/v1/outlet-link
  *       - PUT /integrations/food/outlets/{outlet_id}/v1/orders/{order_type}/{order_id}/cancelled cancel_reason_description
  */
-import {readdirSync, readFileSync} from 'node:fs';
+import {existsSync, readdirSync, readFileSync} from 'node:fs';
 import path from 'node:path';
 
 import {parseYaml} from '@redocly/openapi-core';
@@ -116,9 +116,49 @@ function namedInText(body: string, events: ReadonlySet<string>): string[] {
   });
 }
 
+/** The changelog entry of a release, whose prose the writer writes above the generated list. */
+export function releaseEntryFile(root: string, release: string): string {
+  return path.join(root, CHANGELOG_DIR, `${release}-release.mdx`);
+}
+
+/** A new release's entry: front matter, a sentence from its changes, and the generated list. */
+export function releaseEntryText(
+  release: string,
+  previous: string | undefined,
+  changes: readonly ApiChange[],
+): string {
+  const breaking = changes.filter((change) => change.breaking).length;
+  const summary =
+    previous === undefined
+      ? "The first release of the merchant API's description."
+      : `${changes.length} ${changes.length === 1 ? 'change' : 'changes'} to the merchant API since release ${previous}, ` +
+        `${breaking} of them breaking.`;
+  return [
+    '---',
+    `slug: release-${release}`,
+    `title: Release ${release}`,
+    `description: ${JSON.stringify(summary)}`,
+    'tags: [release]',
+    `date: ${release}T23:00`,
+    '---',
+    '',
+    summary,
+    '',
+    '{/*truncate*/}',
+    '',
+    `import Changes from './_releases/${release}.generated.mdx';`,
+    '',
+    '<Changes />',
+    '',
+  ].join('\n');
+}
+
 export interface CheckInput {
   /** The changes from the last release to the description as it stands. */
   readonly changes: readonly ApiChange[];
+  /** Every release, oldest first, and the repository: each release has its changelog entry. */
+  readonly releases: readonly string[];
+  readonly root: string;
   /** The last release's name (its date), or undefined before the first release. */
   readonly lastRelease: string | undefined;
   /** The description as it stands, then every release: what an entry may name. */
@@ -127,8 +167,23 @@ export interface CheckInput {
 }
 
 /** Every problem, one line each, naming the entry's file or the undeclared change. */
-export function checkChangelog({changes, lastRelease, descriptions, entries}: CheckInput): string[] {
+export function checkChangelog({
+  changes,
+  releases,
+  root,
+  lastRelease,
+  descriptions,
+  entries,
+}: CheckInput): string[] {
   const problems: string[] = [];
+  for (const release of releases) {
+    const entry = releaseEntryFile(root, release);
+    if (!existsSync(entry)) {
+      problems.push(
+        `release ${release} has no changelog entry: ${path.relative(root, entry)} (npm run api:release writes one)`,
+      );
+    }
+  }
   const subjects = new Set<string>();
   const paths = new Set<string>();
   const events = new Set<string>();

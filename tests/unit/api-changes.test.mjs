@@ -332,6 +332,37 @@ describe('npm run api:changes -- --check', () => {
     assert.match(err, /2026-12-31-typo\.mdx: names `GET \/integrations\/partner\/v1\/linked-outlet`/);
   });
 
+  test('npm run api:release cuts a release with its changelog entry, refuses it twice, and --check then passes', () => {
+    const name = '2026-12-01';
+    const cut = apiChanges(copy, '--release', name);
+    assert.equal(cut.code, 0, cut.out + cut.err);
+    const release = parse(readFileSync(path.join(copy, 'openapi', 'releases', `${name}.yaml`), 'utf8'));
+    assert.equal(
+      release.paths['/integrations/partner/v1/outlet-link'].delete,
+      undefined,
+      'the release is the description as it stands',
+    );
+    assert.ok(release.paths['/integrations/partner/v1/linked-outlets'].get);
+    const entry = readFileSync(path.join(copy, 'changelog', `${name}-release.mdx`), 'utf8');
+    assert.match(entry, /^title: Release 2026-12-01$/m);
+    assert.match(entry, /since release 2026-11-23, 1 of them breaking\./);
+    assert.match(entry, /import Changes from '\.\/_releases\/2026-12-01\.generated\.mdx';/);
+    const again = apiChanges(copy, '--release', name);
+    assert.equal(again.code, 2);
+    assert.match(again.err, /Release 2026-12-01 exists/);
+    const checked = apiChanges(copy, '--check');
+    assert.equal(checked.code, 0, checked.out + checked.err);
+    assert.match(checked.out, /0 changes since release 2026-12-01/);
+    rmSync(path.join(copy, 'changelog', `${name}-release.mdx`));
+    const missing = apiChanges(copy, '--check');
+    assert.equal(missing.code, 1);
+    assert.match(
+      missing.err,
+      /release 2026-12-01 has no changelog entry: changelog\/2026-12-01-release\.mdx/,
+    );
+    rmSync(path.join(copy, 'openapi', 'releases', `${name}.yaml`));
+  });
+
   test('a release name that does not exist is refused with the releases there are', () => {
     const {code, err} = apiChanges(copy, '--from', '2020-01-01');
     assert.equal(code, 2);
