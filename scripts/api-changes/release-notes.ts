@@ -17,9 +17,10 @@ import {parseYaml} from '@redocly/openapi-core';
 
 import {inlineCode, mdxLine} from '../../src/config/api-reference/mdx';
 import {geraiApiSections} from '../../src/config/openapi';
+import {operationsOf} from '../../src/config/api-reference/releases';
 import {RELEASE_NOTES_DIR} from '../generate-api-docs/layout';
 import {listReleases, releaseFile} from './releases';
-import {type ApiChange, type Description, METHODS, nameChanges, redoclyDiff} from './report';
+import {type ApiChange, type Description, nameChanges, redoclyDiff} from './report';
 
 export const releaseNotesFile = (name: string) => path.join(RELEASE_NOTES_DIR, `${name}.generated.mdx`);
 
@@ -40,18 +41,9 @@ export function referencePages(root: string): Map<string, string> {
       paths?: Record<string, Record<string, {operationId?: string}>>;
       webhooks?: Record<string, Record<string, {operationId?: string}>>;
     };
-    for (const [area, items] of [
-      ['paths', doc.paths],
-      ['webhooks', doc.webhooks],
-    ] as const) {
-      for (const [name, item] of Object.entries(items ?? {})) {
-        for (const method of METHODS) {
-          const operationId = item[method]?.operationId;
-          if (operationId === undefined) continue;
-          const key = area === 'paths' ? `${method.toUpperCase()} ${name}` : name;
-          pages.set(key, `/docs/api/${section.outputDir}/${kebabCase(operationId)}`);
-        }
-      }
+    for (const [key, {operationId}] of operationsOf(doc)) {
+      if (operationId !== undefined)
+        pages.set(key, `/docs/api/${section.outputDir}/${kebabCase(operationId)}`);
     }
   }
   return pages;

@@ -20,7 +20,28 @@ export interface ReleaseHistory {
   readonly deprecated: ReadonlyMap<string, string>;
 }
 
-type Operations = Record<string, Record<string, {deprecated?: boolean} | undefined> | undefined>;
+type Operations<T> = Record<string, Record<string, T | undefined> | undefined>;
+
+/**
+ * Every operation and webhook event of a description, keyed as the change report names them:
+ * `METHOD /path`, or the event's name.
+ */
+export function operationsOf<T>(doc: {paths?: Operations<T>; webhooks?: Operations<T>}): [string, T][] {
+  const found: [string, T][] = [];
+  for (const [area, items] of [
+    ['paths', doc.paths],
+    ['webhooks', doc.webhooks],
+  ] as const) {
+    for (const [name, item] of Object.entries(items ?? {})) {
+      for (const method of METHODS) {
+        const operation = item?.[method];
+        if (operation !== undefined)
+          found.push([area === 'paths' ? `${method.toUpperCase()} ${name}` : name, operation]);
+      }
+    }
+  }
+  return found;
+}
 
 /** The history of the releases in `folder` (their file names are their dates). */
 export function readReleaseHistory(folder = RELEASES): ReleaseHistory {
@@ -34,23 +55,13 @@ export function readReleaseHistory(folder = RELEASES): ReleaseHistory {
   const deprecated = new Map<string, string>();
   for (const release of releases) {
     const doc = parseYaml(readFileSync(path.join(folder, `${release}.yaml`), 'utf8')) as {
-      paths?: Operations;
-      webhooks?: Operations;
+      paths?: Operations<{deprecated?: boolean}>;
+      webhooks?: Operations<{deprecated?: boolean}>;
     };
-    for (const [area, items] of [
-      ['paths', doc.paths],
-      ['webhooks', doc.webhooks],
-    ] as const) {
-      for (const [name, item] of Object.entries(items ?? {})) {
-        for (const method of METHODS) {
-          const operation = item?.[method];
-          if (operation === undefined) continue;
-          const key = area === 'paths' ? `${method.toUpperCase()} ${name}` : name;
-          if (!added.has(key)) added.set(key, release);
-          if (operation.deprecated !== true) deprecated.delete(key);
-          else if (!deprecated.has(key)) deprecated.set(key, release);
-        }
-      }
+    for (const [key, operation] of operationsOf(doc)) {
+      if (!added.has(key)) added.set(key, release);
+      if (operation.deprecated !== true) deprecated.delete(key);
+      else if (!deprecated.has(key)) deprecated.set(key, release);
     }
   }
   return {releases, added, deprecated};
