@@ -23,17 +23,21 @@ const SAFE_ROUTE = /^\/[A-Za-z0-9._~\-/]*$/;
  *
  * nginx stores a key of `n` bytes in a bucket as a pointer and the key padded
  * to a pointer's size with two bytes of length (`NGX_HASH_ELT_SIZE`), and ends
- * each bucket with a pointer: a bucket holds a key when it has
- * `8 + align8(n + 2) + 8` bytes (64-bit), rounded up to the CPU's cache line.
- * The table may grow to `map_hash_max_size` entries to spread the keys.
+ * each bucket with a pointer: `8 + align8(n + 2)` bytes a key (64-bit). It
+ * looks for the smallest table of at most `map_hash_max_size` buckets in which
+ * no bucket overflows. A bucket that holds eight of the longest keys, and a
+ * table of up to four buckets a key, let it find one for thousands of routes;
+ * a bucket of one key would need a table with no two keys in one bucket,
+ * which nginx reports as "could not build optimal map_hash".
  */
 export function mapHashSizes(keys: readonly string[]): {bucketSize: number; maxSize: number} {
   const longest = Math.max(0, ...keys.map((key) => Buffer.byteLength(key)));
   const align = (value: number, to: number) => Math.ceil(value / to) * to;
+  const element = 8 + align(longest + 2, 8);
   return {
-    // Never below 128, the size the host had before it followed the build.
-    bucketSize: Math.max(128, align(8 + align(longest + 2, 8) + 8, 64)),
-    // nginx's default, or four slots per key for a build with more routes.
+    // Rounded up to the CPU's cache line, as nginx does; never below 128, the size the host had.
+    bucketSize: Math.max(128, align(8 + 8 * element, 64)),
+    // nginx's default, or four buckets a key for a build with more routes.
     maxSize: Math.max(2048, align(keys.length * 4, 1024)),
   };
 }

@@ -206,10 +206,15 @@ describe("the sizes of the host's map hash tables", () => {
     assert.equal(held.status, 0, held.stderr);
     const crowded = nginxTest(many, mapHashSizes(many));
     assert.equal(crowded.status, 0, crowded.stderr);
+    // nginx takes a map it cannot build well with a warning, and slower lookups: not here.
+    assert.doesNotMatch(crowded.stderr + held.stderr, /could not build optimal/);
   });
 
   test("never go below the sizes the host had: a bucket of 128 bytes, nginx's 2048 entries", () => {
-    assert.deepEqual(mapHashSizes(['/food']), {bucketSize: 128, maxSize: 2048});
-    assert.deepEqual(mapHashSizes([]), {bucketSize: 128, maxSize: 2048});
+    for (const keys of [[], ['/food']]) {
+      const {bucketSize, maxSize} = mapHashSizes(keys);
+      assert.ok(bucketSize >= 128 && bucketSize % 64 === 0, String(bucketSize));
+      assert.equal(maxSize, 2048);
+    }
   });
 });
