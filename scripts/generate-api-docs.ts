@@ -38,19 +38,17 @@ import {writeCompanions} from './generate-api-docs/companions';
 import {GeneratorFailed, loadPageGenerator} from './generate-api-docs/generator';
 import {installChanged} from './generate-api-docs/install';
 import {
+  COMPANION_FOLDERS,
   DOWNLOADS,
   isDownload,
   isGenerated,
   isGeneratedPage,
-  isReleaseNotes,
   OUTPUT_DIRS,
-  RELEASE_NOTES_DIR,
   TARGETS,
   WEBHOOK_DOWNLOADS,
 } from './generate-api-docs/layout';
 import {fingerprintInputs, recordRun, reusableRun} from './generate-api-docs/reuse';
 import {run, StepFailed, timed, writeDownloads} from './generate-api-docs/steps';
-import {GLOSSARY_PARTIAL} from '../src/config/objects-glossary';
 import {writeReleaseNotes} from './api-changes/release-notes';
 
 const root = path.resolve(__dirname, '..');
@@ -60,9 +58,7 @@ const bin = (name: string) => path.join(root, 'node_modules', '.bin', name);
 const INSTALLED = [
   ...TARGETS.map((target) => ({dir: target.dir, owned: isGeneratedPage})),
   {dir: DOWNLOADS, owned: isDownload},
-  {dir: WEBHOOK_DOWNLOADS, owned: () => true},
-  {dir: path.dirname(GLOSSARY_PARTIAL), owned: (name: string) => name === path.basename(GLOSSARY_PARTIAL)},
-  {dir: RELEASE_NOTES_DIR, owned: isReleaseNotes},
+  ...COMPANION_FOLDERS,
 ];
 
 /**

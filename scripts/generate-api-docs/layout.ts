@@ -56,6 +56,17 @@ export const OUTPUT_DIRS = [...PAGE_DIRS, DOWNLOADS, WEBHOOK_DOWNLOADS, GLOSSARY
 
 /** The generated changelog partials of the releases (../api-changes/release-notes.ts). */
 export const isReleaseNotes = (name: string) => name.endsWith('.generated.mdx');
+
+/**
+ * The folders of the companion files (webhook bodies, the objects glossary's tables, the releases'
+ * lists of changes), with which of their files are generated: put in place by `gen-api`, and by
+ * the development server's background step.
+ */
+export const COMPANION_FOLDERS = [
+  {dir: WEBHOOK_DOWNLOADS, owned: () => true},
+  {dir: path.dirname(GLOSSARY_PARTIAL), owned: (name: string) => name === path.basename(GLOSSARY_PARTIAL)},
+  {dir: RELEASE_NOTES_DIR, owned: isReleaseNotes},
+];
 export function isGenerated(file: string): boolean {
   const dir = path.dirname(file);
   const name = path.basename(file);

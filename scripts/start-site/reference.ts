@@ -19,31 +19,21 @@ import {setPriority, tmpdir} from 'node:os';
 import path from 'node:path';
 
 import {PROBLEM_FILE, PROBLEM_HEADING} from '../../src/plugins/dev-server';
-import {GLOSSARY_PARTIAL} from '../../src/config/objects-glossary';
 import type {PageGenerator} from '../generate-api-docs/generator';
 import {type Installed, installChanged} from '../generate-api-docs/install';
 import {
+  COMPANION_FOLDERS,
   DOWNLOADS,
   isDownload,
   isGenerated,
   isGeneratedPage,
-  isReleaseNotes,
   OUTPUT_DIRS,
-  RELEASE_NOTES_DIR,
   type Target,
   TARGETS,
   targetsAffectedBy,
-  WEBHOOK_DOWNLOADS,
 } from '../generate-api-docs/layout';
 import {fingerprintInputs, recordRun, reusableRun} from '../generate-api-docs/reuse';
 import {formatProblem, lintedApis, Linter, type Problem, PROBLEMS_LINE} from './problems';
-
-/** The folders of the companion files (../generate-api-docs/companions.ts), with which of their files are generated. */
-const COMPANION_FOLDERS = [
-  {dir: WEBHOOK_DOWNLOADS, owned: () => true},
-  {dir: path.dirname(GLOSSARY_PARTIAL), owned: (name: string) => name === path.basename(GLOSSARY_PARTIAL)},
-  {dir: RELEASE_NOTES_DIR, owned: isReleaseNotes},
-];
 
 /** A few paths, and how many more. */
 function some(files: readonly string[], most = 4): string {
