@@ -15,7 +15,7 @@ import path from 'node:path';
 
 import {parseYaml} from '@redocly/openapi-core';
 
-import {type ApiChange, type Description, METHODS, ownersOf} from './report';
+import {type ApiChange, type Description, lookup, METHODS, ownersOf, pointerSegments} from './report';
 
 export const CHANGELOG_DIR = 'changelog';
 
@@ -70,23 +70,13 @@ function namesUnder(doc: Description, subject: string): Set<string> | undefined 
   if (!owner) return undefined;
   const names = new Set<string>();
   const seen = new Set<string>();
-  const resolve = (ref: string): Json | undefined =>
-    ref
-      .replace(/^#\//, '')
-      .split('/')
-      .map((segment) => segment.replaceAll('~1', '/').replaceAll('~0', '~'))
-      .reduce<Json | undefined>(
-        (value, segment) =>
-          value && typeof value === 'object' && !Array.isArray(value) ? value[segment] : undefined,
-        doc,
-      );
   const walk = (value: Json | undefined): void => {
     if (Array.isArray(value)) return value.forEach(walk);
     if (!value || typeof value !== 'object') return;
     if (typeof value.$ref === 'string') {
       if (!seen.has(value.$ref)) {
         seen.add(value.$ref);
-        walk(resolve(value.$ref));
+        walk(lookup(doc, pointerSegments(value.$ref)));
       }
       return;
     }
@@ -99,9 +89,7 @@ function namesUnder(doc: Description, subject: string): Set<string> | undefined 
     }
     for (const child of Object.values(value)) walk(child);
   };
-  walk(
-    resolve(`#/${owner.at.map((segment) => segment.replaceAll('~', '~0').replaceAll('/', '~1')).join('/')}`),
-  );
+  walk(lookup(doc, owner.at));
   return names;
 }
 

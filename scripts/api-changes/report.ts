@@ -117,7 +117,8 @@ function deref(doc: Description, value: Json | undefined): Json | undefined {
   return current;
 }
 
-function lookup(doc: Description, segments: readonly string[]): Json | undefined {
+/** The value at the pointer segments of a description, each `$ref` on the way followed. */
+export function lookup(doc: Description, segments: readonly string[]): Json | undefined {
   let current: Json | undefined = doc;
   for (const segment of segments) {
     current = deref(doc, current);
@@ -320,8 +321,14 @@ interface Named {
   breaking: boolean;
   readonly deprecation?: true;
   readonly pointer: string;
-  /** For merging a `required` change with the fields it names. */
+  /** A field added or removed: what a change of its parent's `required` list merges with. */
   readonly field?: {readonly place: string; readonly name: string; readonly kind: RawChange['kind']};
+  /** A change of a schema's `required` list, named per field by mergeRequired(). */
+  readonly required?: {
+    readonly place: string;
+    readonly madeRequired: string[];
+    readonly madeOptional: string[];
+  };
 }
 
 /** Names one change of Redocly's report at one operation or event. */
@@ -362,11 +369,7 @@ function name(raw: RawChange, owner: Owner, rest: readonly string[], docs: Docs)
     const parent = field ? `${field}.` : '';
     const madeRequired = after.filter((name) => !before.includes(name)).map((name) => parent + name);
     const madeOptional = before.filter((name) => !after.includes(name)).map((name) => parent + name);
-    return {
-      ...base,
-      change: JSON.stringify({place: place.subject, madeRequired, madeOptional}),
-      field: {place: place.subject, name: '\u0000required', kind: raw.kind},
-    };
+    return {...base, change: '', required: {place: place.subject, madeRequired, madeOptional}};
   }
   const subject = !field
     ? place.subject
@@ -387,15 +390,11 @@ function name(raw: RawChange, owner: Owner, rest: readonly string[], docs: Docs)
 function mergeRequired(named: Named[]): Named[] {
   const out: Named[] = [];
   for (const item of named) {
-    if (item.field?.name !== '\u0000required') {
+    if (item.required === undefined) {
       out.push(item);
       continue;
     }
-    const {place, madeRequired, madeOptional} = JSON.parse(item.change) as {
-      place: string;
-      madeRequired: string[];
-      madeOptional: string[];
-    };
+    const {place, madeRequired, madeOptional} = item.required;
     const sameOwner = named.filter(
       (other) => ownerKey(other.owner) === ownerKey(item.owner) && other.field?.place === place,
     );
@@ -405,7 +404,7 @@ function mergeRequired(named: Named[]): Named[] {
         added.change = `${place} field ${field} added, required`;
         added.breaking = added.breaking || item.breaking;
       } else {
-        out.push({...item, field: undefined, change: `${place} field ${field} made required`});
+        out.push({...item, required: undefined, change: `${place} field ${field} made required`});
       }
     }
     for (const field of madeOptional) {
@@ -413,7 +412,7 @@ function mergeRequired(named: Named[]): Named[] {
         (other) => other.field?.name === field && other.field.kind === 'removed',
       );
       if (removed) removed.breaking = removed.breaking || item.breaking;
-      else out.push({...item, field: undefined, change: `${place} field ${field} made optional`});
+      else out.push({...item, required: undefined, change: `${place} field ${field} made optional`});
     }
   }
   return out;
@@ -501,7 +500,9 @@ function componentUses(doc: Description): Map<string, {owner: Owner; rest: strin
  * changes together, operations in path order, breaking changes first within each.
  */
 export function nameChanges(raws: readonly RawChange[], docs: Docs): ApiChange[] {
-  const uses = {base: componentUses(docs.base), revision: componentUses(docs.revision)};
+  // Where each component is used, walked only for a description with a change of a shared component.
+  const walked: Partial<Record<keyof Docs, ReturnType<typeof componentUses>>> = {};
+  const uses = (side: keyof Docs) => (walked[side] ??= componentUses(docs[side]));
   const named: Named[] = [];
   for (const raw of raws) {
     const segments = pointerSegments(raw.path);
@@ -567,7 +568,7 @@ export function nameChanges(raws: readonly RawChange[], docs: Docs): ApiChange[]
     const componentSegments = pointerSegments(location);
     const key = `#/${componentSegments.slice(0, 3).join('/')}`;
     const within = componentSegments.slice(3);
-    for (const use of uses[side].get(key) ?? []) {
+    for (const use of uses(side).get(key) ?? []) {
       if (ownerKey(use.owner) === ownerKey(found.owner)) continue;
       // Rebuild the segments under the use's own place: its field prefix, then the path inside the component.
       const restAt = use.rest.includes('schema')
