@@ -24,8 +24,13 @@ import {type ApiChange, type Description, nameChanges, redoclyDiff} from './repo
 
 export const releaseNotesFile = (name: string) => path.join(RELEASE_NOTES_DIR, `${name}.generated.mdx`);
 
-/** A description with nothing in it: what the first release is compared with. */
-const NOTHING: Description = {openapi: '3.1.0', info: {title: 'Nothing yet', version: '0'}, paths: {}};
+/**
+ * What the first release is compared with: a description with no operation, event or server, and
+ * the release's own `info` (a made-up one would show as changes of the API's title and version).
+ */
+function nothingBefore(release: Description): Description {
+  return {openapi: release.openapi ?? '3.1.0', info: release.info ?? {title: '', version: ''}, paths: {}};
+}
 
 /**
  * The reference page of each operation and event of the description as it stands, by
@@ -60,7 +65,12 @@ async function releaseChanges(
 ): Promise<ApiChange[]> {
   const file = releaseFile(root, name);
   const before = previous === undefined ? path.join(scratch, 'nothing.json') : releaseFile(root, previous);
-  if (previous === undefined) writeFileSync(before, JSON.stringify(NOTHING));
+  if (previous === undefined) {
+    writeFileSync(
+      before,
+      JSON.stringify(nothingBefore(parseYaml(readFileSync(file, 'utf8')) as Description)),
+    );
+  }
   const code = ['report.ts', 'release-notes.ts']
     .map((source) => readFileSync(path.join(__dirname, source)))
     .join('\0');

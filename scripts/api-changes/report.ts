@@ -506,23 +506,28 @@ export function nameChanges(raws: readonly RawChange[], docs: Docs): ApiChange[]
   const named: Named[] = [];
   for (const raw of raws) {
     const segments = pointerSegments(raw.path);
-    // A path item (or a webhook's) added or removed: each of its operations.
+    // A path item (or a webhook's), or every one of them, added or removed: each of its operations.
     if (
       (segments[0] === 'paths' || segments[0] === 'webhooks') &&
-      segments.length === 2 &&
+      segments.length <= 2 &&
       raw.property === undefined
     ) {
       const doc = raw.kind === 'removed' ? docs.base : docs.revision;
-      const item = deref(doc, lookup(doc, segments));
-      for (const method of METHODS) {
-        if (isObject(item) && isObject(item[method])) {
-          const owner = ownerOf([...segments, method])?.owner ?? {at: []};
-          named.push({
-            owner,
-            breaking: raw.impact === 'major',
-            pointer: raw.path,
-            change: `${owner.event ? 'event' : 'operation'} ${raw.kind}`,
-          });
+      const area = segments[0];
+      const items = lookup(doc, [area]);
+      const names = segments[1] !== undefined ? [segments[1]] : isObject(items) ? Object.keys(items) : [];
+      for (const itemName of names) {
+        const item = deref(doc, lookup(doc, [area, itemName]));
+        for (const method of METHODS) {
+          if (isObject(item) && isObject(item[method])) {
+            const owner = ownerOf([area, itemName, method])?.owner ?? {at: []};
+            named.push({
+              owner,
+              breaking: raw.impact === 'major',
+              pointer: raw.path,
+              change: `${owner.event ? 'event' : 'operation'} ${raw.kind}`,
+            });
+          }
         }
       }
       continue;
@@ -534,9 +539,8 @@ export function nameChanges(raws: readonly RawChange[], docs: Docs): ApiChange[]
     if (
       !found &&
       segments[0] === 'components' &&
-      segments.length === 3 &&
       raw.property === undefined &&
-      segments[1] !== 'securitySchemes'
+      (segments.length === 1 || (segments.length === 3 && segments[1] !== 'securitySchemes'))
     ) {
       continue;
     }

@@ -232,6 +232,20 @@ describe('npm run api:changes names and rates each kind of change', {concurrency
     });
   }
 
+  test('against a description with nothing in it, every operation and event is added, one by one', async () => {
+    const nothing = {openapi: base.openapi, info: base.info, paths: {}};
+    const file = path.join(scratch, 'nothing.json');
+    writeFileSync(file, JSON.stringify(nothing));
+    const changes = nameChanges(await redoclyDiff(file, baseFile), {base: nothing, revision: base});
+    const events = changes.filter((change) => change.event && change.change === 'event added');
+    assert.deepEqual(events.map((change) => change.event).sort(), Object.keys(base.webhooks).sort());
+    assert.ok(changes.some((change) => change.operation === LIST_OP && change.change === 'operation added'));
+    assert.deepEqual(
+      changes.filter((change) => !change.operation && !change.event).map((change) => change.change),
+      ['servers added'],
+    );
+  });
+
   test('a change of a shared schema is reported at every operation that uses it', async () => {
     const doc = structuredClone(base);
     doc.components.schemas.Outlet.properties.name.type = 'integer';
