@@ -60,12 +60,23 @@ test('a guide shows its code coloured, with or without JavaScript, and never loa
   await context.close();
 });
 
-test('code written in the browser is coloured once Prism has loaded', async ({page}) => {
+test('code written in the browser is coloured as it nears the viewport, Prism loaded only then', async ({
+  page,
+}) => {
   const errors = watchErrors(page);
   const scripts = collectScripts(page);
-  // The worked signature example is computed in the page, not written in Markdown.
+  // The worked signature example is computed in the page, not written in Markdown, below the
+  // first screen: the page runs without Prism until the reader scrolls towards it.
   await page.goto('/docs/api/webhooks/receiving-notifications');
   await waitForHydration(page);
+  expect((await scripts()).some((text) => text.includes(PRISM_MARKER))).toBe(false);
+  expect(await uncolouredBlocks(page, 'json')).toBeGreaterThan(0);
+  await page.evaluate(async () => {
+    for (let y = 0; y < document.documentElement.scrollHeight; y += 400) {
+      window.scrollTo(0, y);
+      await new Promise((resolve) => setTimeout(resolve, 30));
+    }
+  });
   await expect.poll(() => uncolouredBlocks(page, 'json')).toBe(0);
   await expect.poll(() => uncolouredBlocks(page, 'bash')).toBe(0);
   expect((await scripts()).some((text) => text.includes(PRISM_MARKER))).toBe(true);

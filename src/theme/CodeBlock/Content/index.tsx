@@ -1,7 +1,7 @@
 /**
  * Replaces (ejected) the classic theme's CodeBlock/Content, which the theme marks unsafe to
  * swizzle: draws the lines from the tokens the build found, and loads Prism (./prism.ts) only
- * for a block the build did not highlight (see CodeBlockContent below).
+ * for a block the build did not highlight, once it nears the viewport (see CodeBlockContent below).
  *
  * Why: the theme's Content runs prism-react-renderer's Highlight on every block in the browser,
  * so Prism loads with every page; no option highlights at build time.
@@ -10,7 +10,7 @@
  * @theme/CodeBlock/Line, and what prism-react-renderer's getLineProps and getTokenProps return
  * (tests/e2e/code-blocks.spec.ts).
  */
-import {useEffect, useMemo, useState, type CSSProperties, type ReactNode} from 'react';
+import {useEffect, useMemo, useState, type CSSProperties, type ReactNode, type RefObject} from 'react';
 import clsx from 'clsx';
 import {usePrismTheme} from '@docusaurus/theme-common';
 import {useCodeBlockContext} from '@docusaurus/theme-common/internal';
@@ -61,26 +61,58 @@ function propsGetters(theme: PrismTheme, language: string) {
   return {getLineProps, getTokenProps};
 }
 
+/** Languages Prism has no grammar for: their lines are plain text, with or without it. */
+const PLAIN_LANGUAGES = new Set(['', 'text', 'txt', 'plain', 'plaintext']);
+
+/** How near the viewport a block comes before Prism is loaded for it (as a diagram is drawn). */
+const HIGHLIGHT_MARGIN = '400px';
+
 /**
  * Tokens for code that the build did not highlight (a block written in JSX):
  * plain lines first, on the server too, then Prism's tokens once it has
  * loaded in the browser. The text stays where it is; only its colors change.
+ * Prism (about 32 KB gzipped) is loaded once the block comes near the
+ * viewport, not with the page: a reader who never scrolls to the block never
+ * downloads it, and a block of plain text never needs it.
  */
-function useTokensInBrowser(code: string, language: string, needed: boolean): CodeLines {
+function useTokensInBrowser(
+  code: string,
+  language: string,
+  needed: boolean,
+  block: RefObject<HTMLElement | null>,
+): CodeLines {
   const [highlighted, setHighlighted] = useState<{code: string; language: string; lines: CodeLines}>();
   useEffect(() => {
-    if (!needed) return undefined;
+    const element = block.current;
+    if (!needed || PLAIN_LANGUAGES.has(language) || !element) return undefined;
     let current = true;
-    import('./prism')
-      .then(({tokenize}) => {
-        if (current) setHighlighted({code, language, lines: tokenize(code, language)});
-      })
-      // Offline or a failed chunk: the code stays readable as plain text.
-      .catch(() => undefined);
+    const load = () =>
+      import('./prism')
+        .then(({tokenize}) => {
+          if (current) setHighlighted({code, language, lines: tokenize(code, language)});
+        })
+        // Offline or a failed chunk: the code stays readable as plain text.
+        .catch(() => undefined);
+    if (!('IntersectionObserver' in window)) {
+      void load();
+      return () => {
+        current = false;
+      };
+    }
+    const observer = new IntersectionObserver(
+      (entries) => {
+        if (!entries.some((entry) => entry.isIntersecting)) return;
+        observer.disconnect();
+        void load();
+      },
+      {rootMargin: HIGHLIGHT_MARGIN},
+    );
+    observer.observe(element);
     return () => {
       current = false;
+      observer.disconnect();
     };
-  }, [code, language, needed]);
+  }, [code, language, needed, block]);
   return useMemo(
     () =>
       highlighted?.code === code && highlighted.language === language ? highlighted.lines : plainLines(code),
@@ -106,7 +138,7 @@ export default function CodeBlockContent({className}: {readonly className?: stri
     () => decodeCodeTokens(builtTokens, code, language),
     [builtTokens, code, language],
   );
-  const inBrowser = useTokensInBrowser(code, language, fromBuild === undefined);
+  const inBrowser = useTokensInBrowser(code, language, fromBuild === undefined, codeBlockRef);
   const lines = fromBuild ?? inBrowser;
   const {getLineProps, getTokenProps} = useMemo(
     () => propsGetters(prismTheme, language),
