@@ -23,6 +23,7 @@ import path from 'node:path';
 import {stripVTControlCharacters} from 'node:util';
 
 import {removeSectionTagPage, describePages} from './pages';
+import {finishReleasePages} from './release-pages';
 import type {Target} from './layout';
 
 /** The command line Docusaurus's commands are added to (commander, the version Docusaurus uses). */
@@ -143,7 +144,9 @@ export async function loadPageGenerator(root: string): Promise<PageGenerator> {
       );
     }
     removeSectionTagPage(staging, target);
-    describePages(staging, target, () => readFileSync(path.join(root, target.spec), 'utf8'));
+    const readDescription = () => readFileSync(path.join(root, target.spec), 'utf8');
+    describePages(staging, target, readDescription);
+    if (target.pluginId === 'releases') finishReleasePages(staging, target);
   };
 
   return {

@@ -6,6 +6,7 @@ import path from 'node:path';
 
 import {GLOSSARY_PARTIAL} from '../../src/config/objects-glossary';
 import {GERAI_POSTMAN_DOWNLOAD, geraiApiSections} from '../../src/config/openapi';
+import {RELEASE_PAGES_DIR, releaseNames} from '../../src/config/api-reference/releases';
 
 /** The folders of the downloads: the descriptions and their collection, and the webhook bodies. */
 export const DOWNLOADS = path.join('static', 'openapi');
@@ -19,8 +20,8 @@ export const RELEASE_NOTES_DIR = path.join('changelog', '_releases');
  * `config` in docusaurus.config.ts, the description it reads and the folder it writes.
  */
 export interface Target {
-  /** The plugin instance's id. */
-  readonly pluginId: 'petstore' | 'gerai';
+  /** The plugin instance's id: the sample's, the current merchant API's, or its releases'. */
+  readonly pluginId: 'petstore' | 'gerai' | 'releases';
   /** The key of its `config`: the generator's `gen-api-docs <id>`. */
   readonly id: string;
   /** The folder of its pages, relative to the repository. */
@@ -39,6 +40,13 @@ export const TARGETS: readonly Target[] = [
     dir: path.join('docs', 'api', section.outputDir),
     spec: path.join('openapi', 'gerai', section.file),
     sectionTag: section.sectionTag,
+  })),
+  // Each release of the merchant API (openapi/releases/<date>.yaml), into its own folder.
+  ...releaseNames().map((release) => ({
+    pluginId: 'releases' as const,
+    id: release,
+    dir: path.join(RELEASE_PAGES_DIR, release),
+    spec: path.join('openapi', 'releases', `${release}.yaml`),
   })),
 ];
 
@@ -78,16 +86,23 @@ export function isGenerated(file: string): boolean {
 
 /**
  * The targets whose pages a change of `files` (paths relative to the repository) can change: the
- * target of each description changed, or every target when a file no target reads directly
- * changed (`openapi/gerai/common.yaml`, which every section refers to, or a new file).
+ * target of each description changed; every target of the current description when one of its
+ * shared files changed (`openapi/gerai/common.yaml`, which every section refers to); every target
+ * when any other file changed (a new file).
  */
 export function targetsAffectedBy(files: readonly string[]): Target[] {
   const bySpec = new Map(TARGETS.map((target) => [path.normalize(target.spec), target]));
   const affected = new Set<Target>();
   for (const file of files) {
     const target = bySpec.get(path.normalize(file));
-    if (!target) return [...TARGETS];
-    affected.add(target);
+    if (target) {
+      affected.add(target);
+    } else if (path.normalize(file).startsWith(path.join('openapi', 'gerai') + path.sep)) {
+      // A shared file of the current description: a release is a file of its own, and keeps its pages.
+      for (const each of TARGETS) if (each.pluginId !== 'releases') affected.add(each);
+    } else {
+      return [...TARGETS];
+    }
   }
   return TARGETS.filter((target) => affected.has(target));
 }

@@ -78,8 +78,9 @@ describe('the sitemap', () => {
     const expected = new Set(specRoutes);
     // Operations that a page of the specification leads to get pages of their own, and
     // Docusaurus lists the blog's authors. Two areas came after the specification: the API
-    // changelog and the reference of the OAuth 2.0 authorization server.
-    const addedAreas = /^\/changelog(\/|$)|^\/docs\/api\/auth\/authorization-server\//;
+    // changelog, the reference of the OAuth 2.0 authorization server, and the earlier releases of
+    // the reference.
+    const addedAreas = /^\/changelog(\/|$)|^\/docs\/api\/auth\/authorization-server\/|^\/docs\/api\/releases(\/|$)/;
     const unexpected = sitemap.filter(
       (route) =>
         !expected.has(route) &&

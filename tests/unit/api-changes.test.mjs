@@ -17,7 +17,10 @@ const jiti = createJiti(root + '/');
 const {nameChanges, redoclyDiff} = jiti('./scripts/api-changes/report.ts');
 const {listReleases, releaseFile} = jiti('./scripts/api-changes/releases.ts');
 const {referencePages, renderReleaseNotes} = jiti('./scripts/api-changes/release-notes.ts');
-const {readReleaseHistory, releaseLine} = jiti('./src/config/api-reference/releases.ts');
+const {earlierReleaseNotice, readReleaseHistory, releaseContents, releaseLine, releaseLinks} = jiti(
+  './src/config/api-reference/releases.ts',
+);
+const {createMerchantApiPageMarkdown} = jiti('./src/config/api-reference/page.ts');
 
 const scratch = mkdtempSync(path.join(tmpdir(), 'gerai-api-changes-test-'));
 after(() => rmSync(scratch, {recursive: true, force: true}));
@@ -484,5 +487,77 @@ describe('what a reference page says of its releases', () => {
       releaseLine(LIST_OP, true, history),
       /Deprecated after \[release 2026-11-23\]\(\/changelog\/release-2026-11-23\), in no release yet\./,
     );
+  });
+
+  const current = new Map([[LIST_OP, '/docs/api/outlet-information/get-all-outlets']]);
+
+  test('the switcher links the current page, then the same page in each release, newest first', () => {
+    assert.deepEqual(releaseLinks(LIST_OP, history, current), [
+      {release: 'current', href: '/docs/api/outlet-information/get-all-outlets', has: true},
+      {release: '2026-11-23', href: '/docs/api/releases/2026-11-23/get-all-outlets', has: true},
+      {release: '2026-11-22', href: '/docs/api/releases/2026-11-22/get-all-outlets', has: true},
+    ]);
+    // An operation that came later: the earlier release's own page, marked as not having it.
+    const token = releaseLinks('POST /oauth2/token', history, current);
+    assert.deepEqual(token.at(-1), {
+      release: '2026-11-22',
+      href: '/docs/api/releases/2026-11-22',
+      has: false,
+    });
+    assert.deepEqual(token[0], {release: 'current', href: '/docs/api/intro', has: false});
+  });
+
+  test("an earlier release's page links to the current page, or says which release removed its operation", () => {
+    const notice = earlierReleaseNotice(LIST_OP, '2026-11-22', history, current);
+    assert.match(notice, /^:::note\[Earlier release\]/);
+    assert.match(notice, /\[release 2026-11-22\]\(\/docs\/api\/releases\/2026-11-22\)/);
+    assert.match(
+      notice,
+      /\[Read this page in the current reference\]\(\/docs\/api\/outlet-information\/get-all-outlets\)/,
+    );
+    const removedLater = {
+      ...history,
+      pages: new Map([[LIST_OP, new Map([['2026-11-22', 'get-all-outlets']])]]),
+    };
+    assert.match(
+      earlierReleaseNotice(LIST_OP, '2026-11-22', removedLater, new Map()),
+      /It was removed in \[release 2026-11-23\]\(\/changelog\/release-2026-11-23\) and is not in the current reference\./,
+    );
+    assert.match(
+      earlierReleaseNotice(LIST_OP, '2026-11-23', history, new Map()),
+      /removed after the last release/,
+    );
+  });
+
+  test("a release's contents: its sections as the joined file's tag groups, events last, nothing left out", () => {
+    const sections = releaseContents('2026-11-22');
+    const items = sections.flatMap((section) => [
+      ...section.items,
+      ...section.tags.flatMap((tag) => tag.items),
+    ]);
+    assert.equal(items.length, [...history.pages.values()].filter((ids) => ids.has('2026-11-22')).length);
+    assert.equal(sections.at(-1).label, 'Webhook events');
+    assert.ok(sections.at(-1).items.every((item) => item.method === 'event'));
+    const outlets = sections.find((section) => /Outlet Information/.test(section.label));
+    assert.ok(outlets.items.some((item) => item.key === LIST_OP && item.id === 'get-all-outlets'));
+    assert.ok(!sections.some((section) => section.tags.some((tag) => tag.label === 'other')));
+  });
+
+  test('a deprecated operation says what replaces it, linked, when the description names it', () => {
+    const page = createMerchantApiPageMarkdown({
+      title: 'Get all outlets',
+      api: {
+        method: 'get',
+        path: '/integrations/partner/v1/linked-outlets',
+        deprecated: true,
+        'x-replaced-by': 'GET /integrations/partner/outlets/{outlet_id}/v1',
+        responses: {},
+      },
+    });
+    assert.match(
+      page,
+      /:::warning\[Deprecated\]\n\nThis operation is deprecated\. Use \[`GET \/integrations\/partner\/outlets\/\{outlet_id\}\/v1`\]\(\/docs\/api\/outlet-information\/get-outlet-information\) instead\./,
+    );
+    assert.match(page, /<ApiReleaseSwitcher shown=\{"current"\} links=\{\[/);
   });
 });

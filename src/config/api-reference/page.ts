@@ -2,7 +2,13 @@ import type {ApiPageMetadata} from 'docusaurus-plugin-openapi-docs/src/types';
 
 import {signedEventExample, TEST_DELIVERY_SECRET} from '../test-delivery';
 import {codeBlock, inlineCode, jsxString, mdxLine, mdxMarkdown} from './mdx';
-import {releaseLine} from './releases';
+import {
+  CURRENT_RELEASE,
+  earlierReleaseNotice,
+  releaseLine,
+  releaseLinks,
+  repositoryCurrentPages,
+} from './releases';
 import {fieldItem, schemaBlock, wrapFields, type SchemaObject} from './schema';
 
 /**
@@ -17,21 +23,33 @@ import {fieldItem, schemaBlock, wrapFields, type SchemaObject} from './schema';
  * panel is added beside the text by src/theme/DocItem/Content.
  */
 export function createApiPageMarkdown(page: ApiPageMetadata): string {
-  return timedPage(page, false);
+  return timedPage(page, undefined);
 }
 
 /**
  * The page of an operation or event of the merchant API: as createApiPageMarkdown's, with the
- * release that added it, and since when it is deprecated (./releases.ts).
+ * release that added it, since when it is deprecated and what replaces it (./releases.ts), and
+ * the release switcher.
  */
 export function createMerchantApiPageMarkdown(page: ApiPageMetadata): string {
-  return timedPage(page, true);
+  return timedPage(page, CURRENT_RELEASE);
 }
 
-function timedPage(page: ApiPageMetadata, releases: boolean): string {
+/**
+ * The page writer of an earlier release's pages (`/docs/api/releases/<release>/`): as the current
+ * reference's, under a note that says which release it shows and links to the current page.
+ */
+export function releaseApiPageMarkdown(release: string): (page: ApiPageMetadata) => string {
+  return (page) => timedPage(page, release);
+}
+
+/** Which reference a page belongs to: the sample's (undefined), the current one, or a release's. */
+type Reference = string | undefined;
+
+function timedPage(page: ApiPageMetadata, reference: Reference): string {
   const started = performance.now();
   try {
-    return pageMarkdown(page, releases);
+    return pageMarkdown(page, reference);
   } finally {
     writerTime.ms += performance.now() - started;
     writerTime.pages += 1;
@@ -52,18 +70,24 @@ if (process.argv.includes('gen-api-docs')) {
   });
 }
 
-function pageMarkdown({title, api}: ApiPageMetadata, releases: boolean): string {
+function pageMarkdown({title, api}: ApiPageMetadata, reference: Reference): string {
   const operation = api as unknown as Operation;
   const isEvent = operation.method === 'event';
   const key = isEvent ? title : `${operation.method.toUpperCase()} ${operation.path}`;
   const testDelivery = isEvent ? testDeliverySection(operation, title) : '';
+  const earlier = reference !== undefined && reference !== CURRENT_RELEASE;
   return [
     'import ApiEndpoint from "@site/src/components/ApiEndpoint";',
+    reference ? 'import ApiReleaseSwitcher from "@site/src/components/ApiReleaseSwitcher";' : '',
     testDelivery ? 'import TestDelivery from "@site/src/components/TestDelivery";' : '',
     `# ${mdxLine(title)}`,
     `<ApiEndpoint method=${jsxString(operation.method)} path=${jsxString(isEvent ? title : operation.path)} />`,
-    releases ? releaseLine(key, operation.deprecated === true) : '',
-    operation.deprecated ? ':::warning[Deprecated]\n\nThis operation is deprecated.\n\n:::' : '',
+    earlier ? earlierReleaseNotice(key, reference) : '',
+    reference
+      ? `<ApiReleaseSwitcher shown=${jsxString(reference)} links={${JSON.stringify(releaseLinks(key))}} />`
+      : '',
+    reference ? releaseLine(key, operation.deprecated === true) : '',
+    operation.deprecated ? deprecationNotice(operation, isEvent) : '',
     mdxMarkdown(operation.description),
     isEvent ? '' : accessSection(operation),
     isEvent ? eventSection(operation) : requestSection(operation),
@@ -74,6 +98,16 @@ function pageMarkdown({title, api}: ApiPageMetadata, releases: boolean): string 
     .filter(Boolean)
     .join('\n\n')
     .concat('\n');
+}
+
+/** The warning of a deprecated operation or event, naming what replaces it when the description says (`x-replaced-by`). */
+function deprecationNotice(operation: Operation, isEvent: boolean): string {
+  const replacement = operation['x-replaced-by'];
+  const route = replacement ? repositoryCurrentPages().get(replacement) : undefined;
+  const instead = replacement
+    ? ` Use ${route ? `[${inlineCode(replacement)}](${route})` : inlineCode(replacement)} instead.`
+    : '';
+  return `:::warning[Deprecated]\n\nThis ${isEvent ? 'event' : 'operation'} is deprecated.${instead}\n\n:::`;
 }
 
 interface MediaType {
@@ -121,6 +155,8 @@ interface Operation {
   path: string;
   description?: string;
   deprecated?: boolean;
+  /** What replaces a deprecated operation or event: `METHOD /path`, or the event's name. */
+  'x-replaced-by'?: string;
   parameters?: Parameter[];
   requestBody?: {description?: string; required?: boolean; content?: Record<string, MediaType>};
   responses?: Record<string, Response>;

@@ -7,9 +7,37 @@ import {existsSync, readdirSync, readFileSync, statSync} from 'node:fs';
 import path from 'node:path';
 
 import {parseYaml} from '@redocly/openapi-core';
+import kebabCase from 'lodash/kebabCase';
 
-const RELEASES = path.resolve(__dirname, '..', '..', '..', 'openapi', 'releases');
+import {geraiApiSections} from '../openapi';
+
+const ROOT = path.resolve(__dirname, '..', '..', '..');
+const RELEASES = path.join(ROOT, 'openapi', 'releases');
 const METHODS = ['get', 'put', 'post', 'delete', 'patch', 'head', 'options', 'trace'];
+
+/**
+ * Where the reference pages of the releases are served, one folder per release:
+ * `/docs/api/releases/<release>/<page id>`, and the release's own page at `/docs/api/releases/<release>`.
+ * The docs plugin instance `api-releases` (docusaurus.config.ts) serves the folder RELEASE_PAGES_DIR.
+ */
+export const RELEASES_ROUTE = '/docs/api/releases';
+export const RELEASE_PAGES_DIR = 'api-releases';
+export const releasePath = (release: string) => `${RELEASES_ROUTE}/${release}`;
+
+/** The names of the releases in `folder` (their file names are their dates), oldest first. */
+export function releaseNames(folder = RELEASES): string[] {
+  return existsSync(folder)
+    ? readdirSync(folder)
+        .filter((file) => /^\d{4}-\d{2}-\d{2}\.yaml$/.test(file))
+        .map((file) => file.slice(0, -'.yaml'.length))
+        .sort()
+    : [];
+}
+
+/** What the generator names an operation's or event's page: its operationId, else its summary, in kebab case. */
+function pageId(operation: {operationId?: string; summary?: string}, name: string): string {
+  return kebabCase(operation.operationId ?? operation.summary ?? name);
+}
 
 export interface ReleaseHistory {
   /** The releases, oldest first. */
@@ -18,6 +46,8 @@ export interface ReleaseHistory {
   readonly added: ReadonlyMap<string, string>;
   /** By `METHOD /path` or event name: the first release since which it has stayed deprecated. */
   readonly deprecated: ReadonlyMap<string, string>;
+  /** By `METHOD /path` or event name: its page's id in each release that has it. */
+  readonly pages: ReadonlyMap<string, ReadonlyMap<string, string>>;
 }
 
 type Operations<T> = Record<string, Record<string, T | undefined> | undefined>;
@@ -45,39 +75,79 @@ export function operationsOf<T>(doc: {paths?: Operations<T>; webhooks?: Operatio
 
 /** The history of the releases in `folder` (their file names are their dates). */
 export function readReleaseHistory(folder = RELEASES): ReleaseHistory {
-  const releases = existsSync(folder)
-    ? readdirSync(folder)
-        .filter((file) => /^\d{4}-\d{2}-\d{2}\.yaml$/.test(file))
-        .map((file) => file.slice(0, -'.yaml'.length))
-        .sort()
-    : [];
+  const releases = releaseNames(folder);
   const added = new Map<string, string>();
   const deprecated = new Map<string, string>();
+  const pages = new Map<string, Map<string, string>>();
   for (const release of releases) {
-    const doc = parseYaml(readFileSync(path.join(folder, `${release}.yaml`), 'utf8')) as {
-      paths?: Operations<{deprecated?: boolean}>;
-      webhooks?: Operations<{deprecated?: boolean}>;
-    };
+    const doc = parseYaml(readFileSync(path.join(folder, `${release}.yaml`), 'utf8')) as Description;
     for (const [key, operation] of operationsOf(doc)) {
       if (!added.has(key)) added.set(key, release);
       if (operation.deprecated !== true) deprecated.delete(key);
       else if (!deprecated.has(key)) deprecated.set(key, release);
+      if (!pages.has(key)) pages.set(key, new Map());
+      pages.get(key)?.set(release, pageId(operation, key));
     }
   }
-  return {releases, added, deprecated};
+  return {releases, added, deprecated, pages};
+}
+
+interface PageOperation {
+  operationId?: string;
+  summary?: string;
+  deprecated?: boolean;
+}
+
+interface Description {
+  paths?: Operations<PageOperation>;
+  webhooks?: Operations<PageOperation>;
+}
+
+/** By `METHOD /path` or event name: the route of its page in the current reference (docs/api/<section>/). */
+export function readCurrentPages(root = ROOT): Map<string, string> {
+  const routes = new Map<string, string>();
+  for (const section of geraiApiSections) {
+    const file = path.join(root, 'openapi', 'gerai', section.file);
+    if (!existsSync(file)) continue;
+    let doc: Description;
+    try {
+      doc = parseYaml(readFileSync(file, 'utf8')) as Description;
+    } catch {
+      // The linter reports a file that does not parse; its pages are not written either.
+      continue;
+    }
+    for (const [key, operation] of operationsOf(doc ?? {})) {
+      routes.set(key, `/docs/api/${section.outputDir}/${pageId(operation, key)}`);
+    }
+  }
+  return routes;
+}
+
+/** The modification times of a folder's files, which change when one of them does. */
+function folderStamp(folder: string): string {
+  return existsSync(folder)
+    ? readdirSync(folder)
+        .map((file) => `${file}:${statSync(path.join(folder, file)).mtimeMs}`)
+        .join('|')
+    : '';
 }
 
 let cached: {stamp: string; history: ReleaseHistory} | undefined;
 
 /** The history of the repository's releases, read again only when a release file changes. */
-function repositoryHistory(): ReleaseHistory {
-  const stamp = existsSync(RELEASES)
-    ? readdirSync(RELEASES)
-        .map((file) => `${file}:${statSync(path.join(RELEASES, file)).mtimeMs}`)
-        .join('|')
-    : '';
+export function repositoryHistory(): ReleaseHistory {
+  const stamp = folderStamp(RELEASES);
   if (cached?.stamp !== stamp) cached = {stamp, history: readReleaseHistory()};
   return cached.history;
+}
+
+let cachedCurrent: {stamp: string; pages: Map<string, string>} | undefined;
+
+/** The current reference's routes, read again only when a file of openapi/gerai/ changes. */
+export function repositoryCurrentPages(): ReadonlyMap<string, string> {
+  const stamp = folderStamp(path.join(ROOT, 'openapi', 'gerai'));
+  if (cachedCurrent?.stamp !== stamp) cachedCurrent = {stamp, pages: readCurrentPages()};
+  return cachedCurrent.pages;
 }
 
 /** The changelog entry of a release (its slug: changelog/<date>-release.mdx). */
@@ -100,4 +170,161 @@ export function releaseLine(key: string, deprecatedNow: boolean, history = repos
     );
   }
   return parts.join(' ');
+}
+
+/** The label of the current description in the release switcher and on the search page. */
+export const CURRENT_RELEASE = 'current';
+
+/** One entry of a page's release switcher (src/components/ApiReleaseSwitcher). */
+export interface ReleaseLink {
+  /** A release's name, or CURRENT_RELEASE. */
+  readonly release: string;
+  /** The same page in that release, or the release's own page when it does not have the operation. */
+  readonly href: string;
+  /** Whether that release has the operation. */
+  readonly has: boolean;
+}
+
+/** The switcher's entries for an operation or event: the current reference first, then each release, newest first. */
+export function releaseLinks(
+  key: string,
+  history = repositoryHistory(),
+  current: ReadonlyMap<string, string> = repositoryCurrentPages(),
+): ReleaseLink[] {
+  const route = current.get(key);
+  const links: ReleaseLink[] = [
+    {release: CURRENT_RELEASE, href: route ?? '/docs/api/intro', has: route !== undefined},
+  ];
+  for (const release of [...history.releases].reverse()) {
+    const id = history.pages.get(key)?.get(release);
+    links.push({
+      release,
+      href: id ? `${releasePath(release)}/${id}` : releasePath(release),
+      has: id !== undefined,
+    });
+  }
+  return links;
+}
+
+/**
+ * What an earlier release's page says first: which release it shows, and where the operation is
+ * now (its current page, or that the current reference no longer has it, with the release that
+ * removed it).
+ */
+export function earlierReleaseNotice(
+  key: string,
+  release: string,
+  history = repositoryHistory(),
+  current: ReadonlyMap<string, string> = repositoryCurrentPages(),
+): string {
+  const route = current.get(key);
+  const later = history.releases.filter((name) => name > release);
+  const removedIn = later.find((name) => !history.pages.get(key)?.has(name));
+  const now = route
+    ? `[Read this page in the current reference](${route}).`
+    : removedIn
+      ? `It was removed in [release ${removedIn}](${releaseEntry(removedIn)}) and is not in the current reference.`
+      : 'It is not in the current reference: it was removed after the last release.';
+  return [
+    ':::note[Earlier release]',
+    '',
+    `This page shows [release ${release}](${releasePath(release)}) of the @@PRODUCT@@ merchant API, not the current one. ${now}`,
+    '',
+    ':::',
+  ].join('\n');
+}
+
+/** An operation or event of a release, as its sidebar and its own page list it. */
+export interface ReleaseItem {
+  /** The page's id in the release's folder. */
+  readonly id: string;
+  /** The operation's summary (its sidebar label). */
+  readonly summary: string;
+  /** The method in lower case, or `event`. */
+  readonly method: string;
+  /** `METHOD /path`, or the event's name. */
+  readonly key: string;
+}
+
+/** A section of a release (a tag group of the joined description), its operations by tag. */
+export interface ReleaseSection {
+  readonly label: string;
+  /** The operations of the section's tags that have no name of their own (`redocly join`'s `<file>_other`). */
+  readonly items: ReleaseItem[];
+  /** The section's named tags, each with its operations. */
+  readonly tags: {readonly label: string; readonly items: ReleaseItem[]}[];
+}
+
+interface TaggedOperation extends PageOperation {
+  tags?: string[];
+}
+
+interface JoinedDescription {
+  tags?: {name: string; 'x-displayName'?: string}[];
+  'x-tagGroups'?: {name: string; tags: string[]}[];
+  paths?: Operations<TaggedOperation>;
+  webhooks?: Operations<TaggedOperation>;
+}
+
+/** The label of the webhook events' section of a release. */
+const EVENTS_SECTION = 'Webhook events';
+
+/**
+ * What a release has, by section: each tag group of its joined description (`x-tagGroups`, one per
+ * file of openapi/gerai/, named as the file's `info.title`), its operations under their tags, and
+ * its webhook events last. A tag `redocly join` made for a file's untagged operations
+ * (`<file>_other`) adds its operations to the section itself.
+ */
+export function releaseContents(release: string, folder = RELEASES): ReleaseSection[] {
+  const doc = parseYaml(readFileSync(path.join(folder, `${release}.yaml`), 'utf8')) as JoinedDescription;
+  const display = new Map((doc.tags ?? []).map((tag) => [tag.name, tag['x-displayName'] ?? tag.name]));
+  const byTag = new Map<string, ReleaseItem[]>();
+  const events: ReleaseItem[] = [];
+  const untagged: ReleaseItem[] = [];
+  for (const [area, items] of [
+    ['paths', doc.paths],
+    ['webhooks', doc.webhooks],
+  ] as const) {
+    for (const [name, item] of Object.entries(items ?? {})) {
+      for (const method of METHODS) {
+        const operation = item?.[method];
+        if (operation === undefined) continue;
+        const isEvent = area === 'webhooks';
+        const key = isEvent ? name : `${method.toUpperCase()} ${name}`;
+        const entry = {
+          id: pageId(operation, key),
+          summary: operation.summary ?? key,
+          method: isEvent ? 'event' : method,
+          key,
+        };
+        const tag = operation.tags?.[0];
+        if (isEvent) events.push(entry);
+        else if (tag === undefined) untagged.push(entry);
+        else byTag.set(tag, [...(byTag.get(tag) ?? []), entry]);
+      }
+    }
+  }
+  const sections: ReleaseSection[] = [];
+  const placed = new Set<string>();
+  for (const group of doc['x-tagGroups'] ?? []) {
+    const section: ReleaseSection = {label: group.name, items: [], tags: []};
+    for (const tag of group.tags) {
+      placed.add(tag);
+      const items = byTag.get(tag) ?? [];
+      if (items.length === 0) continue;
+      if (/_other$/.test(tag)) section.items.push(...items);
+      else section.tags.push({label: display.get(tag) ?? tag, items});
+    }
+    if (section.items.length + section.tags.length > 0) sections.push(section);
+  }
+  const rest = [...byTag].filter(([tag]) => !placed.has(tag));
+  if (rest.length > 0 || untagged.length > 0) {
+    sections.push({
+      label: 'Other operations',
+      items: untagged,
+      tags: rest.map(([tag, items]) => ({label: display.get(tag) ?? tag, items})),
+    });
+  }
+  if (events.length > 0) sections.push({label: EVENTS_SECTION, items: events, tags: []});
+  return sections;
 }

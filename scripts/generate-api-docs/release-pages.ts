@@ -1,0 +1,104 @@
+/**
+ * What the portal changes in the pages of an earlier release (`api-releases/<release>/`) before they
+ * are put in place: the operation pages lose the encoded operation that the "Try it" panel reads
+ * (an earlier release is read, not called: the API answers as it is now), and the release gets its
+ * own page, `release.info.mdx`, served at `/docs/api/releases/<release>`: what it is, a link to
+ * its changelog entry and to the current reference, the switcher between releases, a search of
+ * this release alone, and every operation and event it has, by tag.
+ */
+import {readdirSync, readFileSync, writeFileSync} from 'node:fs';
+import path from 'node:path';
+
+import {inlineCode, jsxString, mdxLine} from '../../src/config/api-reference/mdx';
+import {
+  CURRENT_RELEASE,
+  releaseEntry,
+  releaseNames,
+  releasePath,
+  releaseContents,
+  RELEASES_ROUTE,
+  type ReleaseItem,
+  type ReleaseLink,
+  type ReleaseSection,
+} from '../../src/config/api-reference/releases';
+import {PRODUCT_NAME} from '../../src/constants';
+import type {Target} from './layout';
+
+/** The search page's address for one release's pages (the local search's `version` parameter). */
+export const releaseSearch = (release: string) => `/search?version=${RELEASES_ROUTE.slice(1)}/${release}/`;
+
+/** A release's operations and events as a list of links, by section and tag. */
+function contentsList(sections: readonly ReleaseSection[]): string[] {
+  const line = (item: ReleaseItem) =>
+    `- [${mdxLine(item.summary)}](./${item.id}.api.mdx): ${inlineCode(item.method === 'event' ? `Webhook ${item.key}` : item.key)}`;
+  return sections.flatMap((section) => [
+    `### ${mdxLine(section.label)}`,
+    '',
+    ...section.items.map(line),
+    ...(section.items.length > 0 ? [''] : []),
+    ...section.tags.flatMap((tag) => [`#### ${mdxLine(tag.label)}`, '', ...tag.items.map(line), '']),
+  ]);
+}
+
+/** The release's own page. */
+function releasePage(release: string): string {
+  const sections = releaseContents(release);
+  const count = sections.reduce(
+    (sum, section) => sum + section.items.length + section.tags.reduce((n, tag) => n + tag.items.length, 0),
+    0,
+  );
+  const links: ReleaseLink[] = [
+    {release: CURRENT_RELEASE, href: '/docs/api/intro', has: true},
+    ...releaseNames()
+      .reverse()
+      .map((name) => ({release: name, href: releasePath(name), has: true})),
+  ];
+  const title = `Release ${release} of the ${PRODUCT_NAME} merchant API`;
+  return [
+    '---',
+    'id: release',
+    `title: ${JSON.stringify(title)}`,
+    `sidebar_label: ${JSON.stringify(`Release ${release}`)}`,
+    `slug: /${release}`,
+    `description: ${JSON.stringify(
+      `The ${PRODUCT_NAME} merchant API as release ${release} described it: its ${count} operations and webhook events, each with its parameters, fields and responses as they were then.`,
+    )}`,
+    'custom_edit_url: null',
+    '---',
+    '',
+    'import ApiReleaseSwitcher from "@site/src/components/ApiReleaseSwitcher";',
+    '',
+    `# Release ${release}`,
+    '',
+    ':::note[Earlier release]',
+    '',
+    `These pages show the @@PRODUCT@@ merchant API as release ${release} described it, not as it is now. ` +
+      'The [current reference](/docs/api/intro) documents the API you call today; ' +
+      `[the changelog entry of release ${release}](${releaseEntry(release)}) says what this release changed.`,
+    '',
+    ':::',
+    '',
+    `<ApiReleaseSwitcher shown=${jsxString(release)} links={${JSON.stringify(links)}} />`,
+    '',
+    `Each page of this release says where its operation is now. [Search this release](${releaseSearch(release)}) ` +
+      'finds words in these pages alone; the search box answers from the current reference and the guides.',
+    '',
+    '## Operations and events',
+    '',
+    ...contentsList(sections),
+  ].join('\n');
+}
+
+/**
+ * Drops the encoded operation from the front matter of each operation page of a release target,
+ * and writes the release's own page.
+ */
+export function finishReleasePages(staging: string, target: Target): void {
+  const folder = path.join(staging, target.dir);
+  for (const name of readdirSync(folder)) {
+    if (!name.endsWith('.api.mdx')) continue;
+    const file = path.join(folder, name);
+    writeFileSync(file, readFileSync(file, 'utf8').replace(/^api: .*\n/m, ''));
+  }
+  writeFileSync(path.join(folder, 'release.info.mdx'), releasePage(target.id));
+}

@@ -1,0 +1,40 @@
+import type {SidebarsConfig} from '@docusaurus/plugin-content-docs';
+
+import {releaseContents, releaseNames, type ReleaseItem} from './src/config/api-reference/releases';
+
+/**
+ * The sidebars of the earlier releases of the merchant API (docs instance `api-releases`): one per
+ * release, its own page first, then a category per section of the API (a file of openapi/gerai/ when
+ * the release was cut), its operations under their tags, and the webhook events last. Built from
+ * the release's description rather than the generator's sidebar, which groups the joined
+ * description by tag alone and names a file's untagged operations "other".
+ */
+const doc = (release: string) => (item: ReleaseItem) => ({
+  type: 'doc' as const,
+  id: `${release}/${item.id}`,
+  label: item.summary,
+  className: `api-method ${item.method}`,
+});
+
+const sidebars: SidebarsConfig = Object.fromEntries(
+  releaseNames().map((release) => [
+    `release-${release}`,
+    [
+      {type: 'doc' as const, id: `${release}/release`, label: `Release ${release}`},
+      ...releaseContents(release).map((section) => ({
+        type: 'category' as const,
+        label: section.label,
+        items: [
+          ...section.items.map(doc(release)),
+          ...section.tags.map((tag) => ({
+            type: 'category' as const,
+            label: tag.label,
+            items: tag.items.map(doc(release)),
+          })),
+        ],
+      })),
+    ],
+  ]),
+);
+
+export default sidebars;
