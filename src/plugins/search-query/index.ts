@@ -14,8 +14,9 @@ import path from 'node:path';
 
 import type {LoadContext, Plugin} from '@docusaurus/types';
 
+import {RELEASES_ROUTE} from '../../config/api-reference/releases';
 import {replaceModule} from '../replace-module';
-import {buildSearchIndex, type IndexedRoutes} from './build';
+import {buildSearchIndexes, type IndexedRoutes} from './build';
 
 /** The name of the search worker's script (searchByWorker.ts names it when it starts the worker). */
 const SEARCH_WORKER_CHUNK = 'search-worker';
@@ -27,6 +28,12 @@ const SEARCH_THEME =
 
 /** The plugin's index address, `search-index{dir}.json` (its `searchIndexFilename`). */
 const INDEX_FILE_NAME = 'search-index{dir}.json';
+
+/** The earlier releases of the API reference among the built routes: `/docs/api/releases/<release>`. */
+function releasesOf(routesPaths: readonly string[], baseUrl: string): string[] {
+  const release = new RegExp(`^${baseUrl}${RELEASES_ROUTE.slice(1)}/(\\d{4}-\\d{2}-\\d{2})$`);
+  return routesPaths.flatMap((route) => release.exec(route)?.[1] ?? []);
+}
 
 interface LoadedDocs {
   loadedVersions: {docs: {permalink: string}[]}[];
@@ -59,12 +66,23 @@ export default function searchQueryPlugin(_context: LoadContext, options: Indexe
           .flatMap((plugin) => (plugin.content as LoadedDocs).loadedVersions)
           .flatMap((version) => version.docs.map((doc) => doc.permalink)),
       );
-      const {pages, files} = await buildSearchIndex(
+      // Each earlier release of the API reference gets an index of its own pages, in its folder:
+      // the local search's `version` (the search page's `?version=docs/api/releases/<release>/`)
+      // makes the worker read `<baseUrl><version>search-index.json`.
+      const releases = releasesOf(routesPaths, baseUrl).map((release) => {
+        const under = `${baseUrl}${RELEASES_ROUTE.slice(1)}/${release}`;
+        return {
+          routes: {...options, ignoreFiles: []},
+          routesPaths: routesPaths.filter((route) => route === under || route.startsWith(`${under}/`)),
+          indexDir: path.join(outDir, RELEASES_ROUTE.slice(1), release),
+        };
+      });
+      const [site, ...earlier] = await buildSearchIndexes(
         {outDir, baseUrl, routesPaths, docPermalinks, fileName: INDEX_FILE_NAME},
-        options,
+        [{routes: options}, ...releases],
       );
       console.log(
-        `[search-index] ${pages} pages indexed in ${files} files, written in ${((performance.now() - started) / 1000).toFixed(1)} s`,
+        `[search-index] ${site?.pages} pages indexed in ${site?.files} files, and ${earlier.reduce((sum, built) => sum + built.pages, 0)} pages of ${earlier.length} earlier releases; written in ${((performance.now() - started) / 1000).toFixed(1)} s`,
       );
     },
     configureWebpack(_config, isServer, {currentBundler}) {

@@ -1,6 +1,6 @@
 /**
- * Wraps the local search's SearchPage (/search): limits the query, adds a main landmark and a
- * description, and says when search is unavailable (see below).
+ * Wraps the local search's SearchPage (/search): limits the query, adds a main landmark, a
+ * description and a choice of release to search, and says when search is unavailable (see below).
  *
  * Why: the plugin's page has none of these, no option adds them, and it draws its field and
  * results in a plain container.
@@ -11,11 +11,13 @@ import {useEffect, useRef, useState, type ReactNode, type RefObject} from 'react
 import {createPortal} from 'react-dom';
 import {useHistory, useLocation} from '@docusaurus/router';
 import {PageMetadata} from '@docusaurus/theme-common';
+import useIsBrowser from '@docusaurus/useIsBrowser';
 import SearchPage from '@theme-original/SearchPage';
 import type SearchPageType from '@theme/SearchPage';
 import type {WrapperProps} from '@docusaurus/types';
 
 import {PORTAL_TITLE} from '@site/src/constants';
+import ReleasePicker from '@site/src/components/ReleasePicker';
 import SearchUnavailable from '@site/src/components/SearchUnavailable';
 import {useMarkupFix} from '@site/src/hooks/useMarkupFix';
 
@@ -31,9 +33,11 @@ type Props = WrapperProps<typeof SearchPageType>;
  * reached by a link inside the portal is cut here, once per address, before
  * the page searches for it.
  *
- * When the search index cannot be loaded, a message under the search field
- * says so, with a retry (SearchUnavailable); the page's own content is drawn
- * by the plugin, so the message is placed there through a portal.
+ * Under the search field: which pages it searches (ReleasePicker: the current
+ * API and the guides, or an earlier release's reference, the plugin's
+ * `version` parameter) and, when the search index cannot be loaded, a message
+ * that says so, with a retry (SearchUnavailable). The page's own content is
+ * drawn by the plugin, so both are placed there through a portal.
  */
 export default function SearchPageWrapper(props: Props): ReactNode {
   const location = useLocation();
@@ -57,7 +61,14 @@ export default function SearchPageWrapper(props: Props): ReactNode {
       <PageMetadata
         description={`Search every guide, reference page and blog post of the ${PORTAL_TITLE}.`}
       />
-      {slot && createPortal(<SearchUnavailable placement="page" />, slot)}
+      {slot &&
+        createPortal(
+          <>
+            <ReleasePicker />
+            <SearchUnavailable placement="page" />
+          </>,
+          slot,
+        )}
     </div>
   );
 }
@@ -77,8 +88,12 @@ function markMainContent(element: HTMLElement): void {
   if (content && !element.querySelector('main, [role="main"]')) content.setAttribute('role', 'main');
 }
 
-/** An element placed right after the page's search field, for messages about the search. */
+/**
+ * An element placed right after the page's search field, for messages about the search. Null
+ * until the page has hydrated: what is drawn into it is not in the server's HTML.
+ */
 function useMessageSlot(holder: RefObject<HTMLDivElement | null>, active: boolean): HTMLElement | null {
+  const isBrowser = useIsBrowser();
   const [slot] = useState(() => (typeof document === 'undefined' ? null : document.createElement('div')));
   useEffect(() => {
     const field = holder.current?.querySelector('.main-wrapper input[type="search"]')?.closest('.row');
@@ -86,5 +101,5 @@ function useMessageSlot(holder: RefObject<HTMLDivElement | null>, active: boolea
     field.after(slot);
     return () => slot.remove();
   }, [holder, active, slot]);
-  return slot;
+  return isBrowser ? slot : null;
 }

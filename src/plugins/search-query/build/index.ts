@@ -117,19 +117,42 @@ function documentsOf(pages: readonly PageToRead[], read: readonly (ExtractedPage
   return documents;
 }
 
-/** Builds and writes the index; returns how many pages it read and how many files it wrote. */
-export async function buildSearchIndex(
+/** One index to build: which routes it reads (`site.routesPaths` unless given) and where it is written. */
+export interface IndexToBuild {
+  readonly routes: IndexedRoutes;
+  readonly routesPaths?: readonly string[];
+  /** The folder of its files: `site.outDir` unless given. */
+  readonly indexDir?: string;
+}
+
+/**
+ * Builds and writes several indexes of one site, their pages read in one pool of worker threads
+ * (starting the threads again for each index cost more than reading a small one). Returns, for
+ * each, how many pages it read and how many files it wrote.
+ */
+export async function buildSearchIndexes(
   site: BuiltSite,
-  routes: IndexedRoutes,
-): Promise<{pages: number; files: number}> {
-  const pages = pagesToIndex(site, routes);
-  const read = await readPages(pages, routes.ignoreCssSelectors ?? []);
-  const files = indexFiles(shapeIndex(documentsOf(pages, read)));
-  // Files of an earlier index in this folder would be taken for this one's.
-  const name = (suffix: string) => site.fileName.replace('{dir}', suffix);
+  indexes: readonly IndexToBuild[],
+): Promise<{pages: number; files: number}[]> {
+  const selectors = indexes[0]?.routes.ignoreCssSelectors ?? [];
+  const pageLists = indexes.map((index) =>
+    pagesToIndex({...site, routesPaths: index.routesPaths ?? site.routesPaths}, index.routes),
+  );
+  const read = await readPages(pageLists.flat(), selectors);
+  let offset = 0;
+  return pageLists.map((pages, k) => {
+    const own = read.slice(offset, (offset += pages.length));
+    const files = indexFiles(shapeIndex(documentsOf(pages, own)));
+    writeIndex(indexes[k]?.indexDir ?? site.outDir, site.fileName, files);
+    return {pages: own.filter(Boolean).length, files: files.size};
+  });
+}
+
+/** Writes an index's files into `folder`, in place of the files of an earlier index there. */
+function writeIndex(folder: string, fileName: string, files: ReturnType<typeof indexFiles>): void {
+  const name = (suffix: string) => fileName.replace('{dir}', suffix);
   const pattern = new RegExp(`^${name('(-[a-z0-9-]+)?').replace(/\./g, '\\.')}$`);
-  mkdirSync(site.outDir, {recursive: true});
-  for (const file of readdirSync(site.outDir)) if (pattern.test(file)) rmSync(path.join(site.outDir, file));
-  for (const [suffix, value] of files) writeFileSync(path.join(site.outDir, name(suffix)), JSON.stringify(value));
-  return {pages: read.filter(Boolean).length, files: files.size};
+  mkdirSync(folder, {recursive: true});
+  for (const file of readdirSync(folder)) if (pattern.test(file)) rmSync(path.join(folder, file));
+  for (const [suffix, value] of files) writeFileSync(path.join(folder, name(suffix)), JSON.stringify(value));
 }
