@@ -14,6 +14,12 @@ export interface LlmsListing {
   readonly sections: readonly {heading: string; docsPluginId: string; sidebarId: string}[];
   /** Links that are not pages, listed last, with their descriptions. */
   readonly files: readonly {title: string; path: string; description: string}[];
+  /**
+   * Docs instances whose pages get their Markdown but are left out of llms.txt and llms-full.txt,
+   * but for their index page, under "Optional": the earlier releases of the reference, which an
+   * agent must not take for the API as it is.
+   */
+  readonly unlistedDocs: readonly string[];
 }
 
 export const LLMS_LISTING: LlmsListing = {
@@ -27,6 +33,7 @@ export const LLMS_LISTING: LlmsListing = {
     {heading: 'API reference', docsPluginId: 'default', sidebarId: 'apiSidebar'},
     {heading: 'Sample pet store API', docsPluginId: 'api', sidebarId: 'petstoreSidebar'},
   ],
+  unlistedDocs: ['api-releases'],
   files: [
     {
       title: 'Merchant API, OpenAPI 3.1',

@@ -106,6 +106,17 @@ describe('a reference page in Markdown holds its whole operation', () => {
 describe('llms.txt', () => {
   const links = [...llms.matchAll(/^- \[([^\]]+)\]\(([^)]+)\)(?:: (.+))?$/gm)];
 
+  test('lists the earlier releases of the reference by their index alone, under Optional', () => {
+    const releases = links.filter((match) => match[2].includes('/docs/api/releases'));
+    assert.deepEqual(
+      releases.map((match) => match[2]),
+      [`${siteUrl}${markdownPath('/docs/api/releases/')}`],
+    );
+    const optional = llms.slice(llms.indexOf('## Optional'), llms.indexOf('## Downloads'));
+    assert.ok(optional.includes(releases[0][0]), 'the releases index is under Optional');
+    assert.ok(!llmsFull.includes('This page shows [release'), 'llms-full.txt holds no page of an earlier release');
+  });
+
   test('follows the llmstxt.org format: title, summary, then sections of links', () => {
     const [title, summary] = llms.split('\n\n');
     assert.match(title, /^# \S.*$/);
@@ -119,9 +130,15 @@ describe('llms.txt', () => {
     }
   });
 
+  // The earlier releases of the reference have their Markdown like every page, but an agent reading
+  // llms.txt is led to the current reference: only the releases' index is listed.
+  const earlierRelease = (route) => /^\/docs\/api\/releases\/./.test(route);
+
   test('every docs and reference page of the sitemap is linked, by its Markdown address', () => {
     const linked = new Set(links.map((match) => match[2]));
-    const unlisted = documentation.filter((route) => !linked.has(`${siteUrl}${markdownPath(route)}`));
+    const unlisted = documentation.filter(
+      (route) => !earlierRelease(route) && !linked.has(`${siteUrl}${markdownPath(route)}`),
+    );
     assert.deepEqual(unlisted, []);
   });
 

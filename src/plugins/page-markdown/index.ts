@@ -6,7 +6,8 @@
  *   Markdown, converted from its built HTML (./convert.ts) in worker threads,
  *   one per core (./workers.ts);
  * - `/llms.txt` (https://llmstxt.org): the site's title, a summary, then one
- *   section per sidebar (and the landing pages, as "Optional"), each page a
+ *   section per sidebar (and the landing pages and the earlier releases' index, as
+ *   "Optional"), each page a
  *   link to its Markdown with its description (src/config/llms.ts says
  *   which sidebars and downloads);
  * - `/llms-full.txt`: every page's Markdown, in the same order, copied from
@@ -121,10 +122,24 @@ export default function pageMarkdownPlugin(context: LoadContext): Plugin {
         .map((page) => page.permalink)
         .sort();
       // Every doc, also one that is in no sidebar, gets its Markdown; llms.txt lists the sidebars' pages.
+      // The docs of an unlisted instance are listed by their index page alone.
+      const unlisted = new Set(
+        options.unlistedDocs.flatMap((id) => [...(permalinksById.get(id)?.values() ?? [])]),
+      );
+      const unlistedIndexes = options.unlistedDocs.flatMap(
+        (id) => permalinksById.get(id)?.get('index') ?? [],
+      );
       const inSidebars = new Set(sections.flatMap((section) => section.routes));
-      const elsewhere = [...sources.keys()].filter((route) => !inSidebars.has(route)).sort();
+      const elsewhere = [...sources.keys()]
+        .filter((route) => !inSidebars.has(route) && !unlisted.has(route))
+        .sort();
       const routes = [
-        ...new Set([...sections.flatMap((section) => section.routes), ...elsewhere, ...landing]),
+        ...new Set([
+          ...sections.flatMap((section) => section.routes),
+          ...elsewhere,
+          ...landing,
+          ...[...unlisted].sort(),
+        ]),
       ];
 
       const threads = threadCount(routes.length);
@@ -150,7 +165,7 @@ export default function pageMarkdownPlugin(context: LoadContext): Plugin {
       const listed = [
         ...sections,
         ...(elsewhere.length > 0 ? [{heading: 'Other pages', routes: elsewhere}] : []),
-        {heading: 'Optional', routes: landing},
+        {heading: 'Optional', routes: [...landing, ...unlistedIndexes]},
       ];
       const heading = [`# ${siteConfig.title}`, `> ${options.summary.replace(/\s+/g, ' ').trim()}`];
       const index = [
