@@ -110,12 +110,20 @@ function growGuides(folder, area) {
       cpSync(file, target);
       const text = numberHeadings(readFileSync(target, 'utf8'), n, target.endsWith('.mdx'))
         .replace(/^title: (["']?)(.+?)\1$/m, `title: $1$2 (copy ${n})$1`)
-        .replace(/^sidebar_position: .*$/m, '');
+        .replace(/^sidebar_position: .*$/m, '')
+        // A generated partial is written by the copy's own `gen-api`, beside the original only:
+        // the copy imports that one (a fresh clone has none to copy).
+        .replace(/(from\s+['"])(\.{1,2}\/[^'"]*\.generated\.mdx)(['"])/g, (_match, open, partial, close) => {
+          const resolved = path.resolve(path.dirname(file), partial);
+          return `${open}${path.relative(path.dirname(target), resolved).replace(/^(?!\.)/, './')}${close}`;
+        });
       writeFileSync(target, text);
       pages += 1;
     }
-    // Partials the copies import, beside them.
-    for (const partial of readdirSync(source).filter((name) => name.startsWith('_'))) {
+    // Partials the copies import, beside them (generated ones are imported from where gen-api writes them).
+    for (const partial of readdirSync(source).filter(
+      (name) => name.startsWith('_') && !generated.test(name),
+    )) {
       cpSync(path.join(source, partial), path.join(source, `copy-${n}`, partial), {recursive: true});
     }
   }
