@@ -255,6 +255,8 @@ const config: Config = {
         path: RELEASE_PAGES_DIR,
         routeBasePath: RELEASES_ROUTE.slice(1),
         sidebarPath: './sidebars-api-releases.ts',
+        // The pages' bodies are HTML already (scripts/generate-api-docs/release-html.ts): the
+        // plugins only read their heads, and a release's own page.
         beforeDefaultRemarkPlugins,
         remarkPlugins,
         // The folders are the releases' dates, not ordering prefixes.

@@ -1,7 +1,8 @@
 /**
  * What the portal changes in the pages of an earlier release (`api-releases/<release>/`) before they
  * are put in place: the operation pages lose the encoded operation that the "Try it" panel reads
- * (an earlier release is read, not called: the API answers as it is now), and the release gets its
+ * (an earlier release is read, not called: the API answers as it is now) and get their body as
+ * HTML (./release-html.ts), and the release gets its
  * own page, `release.info.mdx`, served at `/docs/api/releases/<release>`: what it is, a link to
  * its changelog entry and to the current reference, the switcher between releases, a search of
  * this release alone, and every operation and event it has, by tag.
@@ -22,7 +23,9 @@ import {
   type ReleaseSection,
 } from '../../src/config/api-reference/releases';
 import {PRODUCT_NAME} from '../../src/constants';
+import {substituteTokens} from '../../src/remark/substitute-tokens';
 import type {Target} from './layout';
+import {releaseBodyHtml} from './release-html';
 
 /** The search page's address for one release's pages (the local search's `version` parameter). */
 export const releaseSearch = (release: string) => `/search?version=${RELEASES_ROUTE.slice(1)}/${release}/`;
@@ -89,16 +92,42 @@ function releasePage(release: string): string {
   ].join('\n');
 }
 
+/** The component that draws an earlier release's page body, written as HTML (./release-html.ts). */
+const BODY = 'ReleasePageBody';
+
 /**
- * Drops the encoded operation from the front matter of each operation page of a release target,
- * and writes the release's own page.
+ * An operation page of an earlier release, as the build reads it: without the encoded operation in
+ * its front matter, and with its body, after the release switcher, as one string of HTML.
+ */
+export function releaseOperationPage(page: string, file: string): string {
+  const withoutApi = page.replace(/^api: .*\n/m, '');
+  const switcher = /^<ApiReleaseSwitcher .*\/>$/m.exec(withoutApi);
+  if (!switcher)
+    throw new Error(`${file}: the page writer wrote no release switcher to end the page's head at`);
+  const end = switcher.index + switcher[0].length;
+  const head = withoutApi.slice(0, end);
+  const body = substituteTokens(withoutApi.slice(end), undefined, file);
+  let html: string;
+  try {
+    html = releaseBodyHtml(body);
+  } catch (error) {
+    throw new Error(`${file}: ${error instanceof Error ? error.message : String(error)}`, {cause: error});
+  }
+  return head
+    .replace(/^(import ApiEndpoint .*)$/m, `$1\nimport ${BODY} from "@site/src/components/${BODY}";`)
+    .concat(`\n\n<${BODY} html=${jsxString(html)} />\n`);
+}
+
+/**
+ * Writes each operation page of a release target as the build reads it (releaseOperationPage), and
+ * the release's own page.
  */
 export function finishReleasePages(staging: string, target: Target): void {
   const folder = path.join(staging, target.dir);
   for (const name of readdirSync(folder)) {
     if (!name.endsWith('.api.mdx')) continue;
     const file = path.join(folder, name);
-    writeFileSync(file, readFileSync(file, 'utf8').replace(/^api: .*\n/m, ''));
+    writeFileSync(file, releaseOperationPage(readFileSync(file, 'utf8'), path.join(target.dir, name)));
   }
   writeFileSync(path.join(folder, 'release.info.mdx'), releasePage(target.id));
 }

@@ -92,10 +92,16 @@ for (const release of history.releases) {
       }
     });
 
-    test('a page offers no request panel: an earlier release is read, not called', () => {
+    test('a page offers no request panel, and shows its example request as the release wrote it', () => {
+      let requests = 0;
       for (const {route} of pages) {
-        assert.ok(!page(route)?.text().includes('Open the request panel'), route);
+        const $ = page(route);
+        assert.ok(!$.text().includes('Open the request panel'), route);
+        // One block, not the request samples, which are written from the current description.
+        assert.equal($('[data-request-samples]').length, 0, route);
+        requests += $('pre > code.language-http').length;
       }
+      assert.ok(requests > 30, `${requests} example requests`);
     });
 
     test('its search index holds its own pages and no other', () => {

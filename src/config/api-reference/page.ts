@@ -74,8 +74,9 @@ function pageMarkdown({title, api}: ApiPageMetadata, reference: Reference): stri
   const operation = api as unknown as Operation;
   const isEvent = operation.method === 'event';
   const key = isEvent ? title : `${operation.method.toUpperCase()} ${operation.path}`;
-  const testDelivery = isEvent ? testDeliverySection(operation, title) : '';
   const earlier = reference !== undefined && reference !== CURRENT_RELEASE;
+  // A test delivery is for a receiver built now: an earlier release's event page has none.
+  const testDelivery = isEvent && !earlier ? testDeliverySection(operation, title) : '';
   return [
     'import ApiEndpoint from "@site/src/components/ApiEndpoint";',
     reference ? 'import ApiReleaseSwitcher from "@site/src/components/ApiReleaseSwitcher";' : '',
@@ -83,11 +84,13 @@ function pageMarkdown({title, api}: ApiPageMetadata, reference: Reference): stri
     `# ${mdxLine(title)}`,
     `<ApiEndpoint method=${jsxString(operation.method)} path=${jsxString(isEvent ? title : operation.path)} />`,
     earlier ? earlierReleaseNotice(key, reference) : '',
+    operation.deprecated ? deprecationNotice(operation, isEvent) : '',
+    // Last before the body: an earlier release's body, after it, is turned into HTML by `gen-api`
+    // (scripts/generate-api-docs/release-pages.ts).
     reference
       ? `<ApiReleaseSwitcher shown=${jsxString(reference)} links={${JSON.stringify(releaseLinks(key))}} />`
       : '',
     reference ? releaseLine(key, operation.deprecated === true) : '',
-    operation.deprecated ? deprecationNotice(operation, isEvent) : '',
     mdxMarkdown(operation.description),
     isEvent ? '' : accessSection(operation),
     isEvent ? eventSection(operation) : requestSection(operation),
