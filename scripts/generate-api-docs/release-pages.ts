@@ -7,7 +7,8 @@
  * its changelog entry and to the current reference, the switcher between releases, a search of
  * this release alone, and every operation and event it has, by tag.
  */
-import {readdirSync, readFileSync, writeFileSync} from 'node:fs';
+import {createHash} from 'node:crypto';
+import {existsSync, mkdirSync, readdirSync, readFileSync, renameSync, writeFileSync} from 'node:fs';
 import path from 'node:path';
 
 import {inlineCode, jsxString, mdxLine} from '../../src/config/api-reference/mdx';
@@ -119,6 +120,38 @@ export function releaseOperationPage(page: string, file: string): string {
 }
 
 /**
+ * Where converted pages are kept, by the hash of what the generator wrote and of the converting
+ * code: under `node_modules/.cache/`, like the bundler's cache, so that every copy of the
+ * repository that links the same packages (the tests' copies, `npm run bench:scale`'s) and every
+ * later `gen-api --force` reuse them. A release never changes, so its pages are converted once.
+ * `npm run clear` (`docusaurus clear`) empties the folder with the bundler's cache.
+ */
+const CACHE = path.resolve(__dirname, '..', '..', 'node_modules', '.cache', 'gerai-release-pages');
+
+/** The converting code's own files: a change of either converts every page again. */
+const CONVERTER = ['release-pages.ts', 'release-html.ts'].map((name) =>
+  readFileSync(path.join(__dirname, name), 'utf8'),
+);
+
+/** releaseOperationPage, read from the cache when the same page was converted before. */
+function cachedOperationPage(page: string, file: string): string {
+  const key = createHash('sha256').update(CONVERTER.join('\0')).update('\0').update(page).digest('hex');
+  const cached = path.join(CACHE, `${key}.mdx`);
+  if (existsSync(cached)) return readFileSync(cached, 'utf8');
+  const converted = releaseOperationPage(page, file);
+  try {
+    mkdirSync(CACHE, {recursive: true});
+    // Written whole under another name first: a reader never sees half a page.
+    const partial = `${cached}.${process.pid}`;
+    writeFileSync(partial, converted);
+    renameSync(partial, cached);
+  } catch {
+    // A cache that cannot be written (a read-only node_modules) only costs the next run its time.
+  }
+  return converted;
+}
+
+/**
  * Writes each operation page of a release target as the build reads it (releaseOperationPage), and
  * the release's own page.
  */
@@ -127,7 +160,7 @@ export function finishReleasePages(staging: string, target: Target): void {
   for (const name of readdirSync(folder)) {
     if (!name.endsWith('.api.mdx')) continue;
     const file = path.join(folder, name);
-    writeFileSync(file, releaseOperationPage(readFileSync(file, 'utf8'), path.join(target.dir, name)));
+    writeFileSync(file, cachedOperationPage(readFileSync(file, 'utf8'), path.join(target.dir, name)));
   }
   writeFileSync(path.join(folder, 'release.info.mdx'), releasePage(target.id));
 }
