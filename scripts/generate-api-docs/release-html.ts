@@ -56,14 +56,19 @@ function textOf(node: ElementContent): string {
   return node.type === 'element' ? node.children.map(textOf).join('') : '';
 }
 
-/** Gives every heading the id Docusaurus gives it: its text, slugged, numbered when repeated. */
-function headingIds(tree: HastRoot): void {
+/**
+ * Gives every heading the id Docusaurus gives it (its text, slugged, numbered when repeated), and
+ * every code block the keyboard focus the site's code blocks have, so that a keyboard can scroll a
+ * long line.
+ */
+function completeElements(tree: HastRoot): void {
   const slugger = createSlugger();
   const visit = (node: HastRoot | Element) => {
     for (const child of node.children) {
       if (child.type !== 'element') continue;
       if (/^h[1-6]$/.test(child.tagName))
         child.properties.id = slugger.slug(child.children.map(textOf).join(''));
+      if (child.tagName === 'pre') child.properties.tabIndex = 0;
       visit(child);
     }
   };
@@ -80,6 +85,6 @@ export function releaseBodyHtml(markdown: string): string {
       handlers: {mdxJsxFlowElement: jsxElement, mdxJsxTextElement: jsxElement},
     })
     .runSync(mdast) as HastRoot;
-  headingIds(hast);
+  completeElements(hast);
   return toHtml(hast);
 }

@@ -100,6 +100,8 @@ for (const release of history.releases) {
         // One block, not the request samples, which are written from the current description.
         assert.equal($('[data-request-samples]').length, 0, route);
         requests += $('pre > code.language-http').length;
+        // A code block a long line makes scrollable is scrolled from the keyboard, as every code block of the site.
+        assert.equal($('pre:not([tabindex="0"])').length, 0, `${route}: a code block without keyboard focus`);
       }
       assert.ok(requests > 30, `${requests} example requests`);
     });

@@ -75,7 +75,7 @@ describe("an earlier release's operation page", () => {
     assert.match(head, /^import ReleasePageBody from "@site\/src\/components\/ReleasePageBody";$/m);
   });
 
-  test('has its body as HTML: the field lists, code, links, and the headings with the ids Docusaurus gives', () => {
+  test('has its body as HTML: the field lists, links, code a keyboard can scroll, headings with the ids Docusaurus gives', () => {
     assert.match(
       html,
       /<p>Added in <a href="\/changelog\/release-2026-11-22">release 2026-11-22<\/a>\.<\/p>/,
@@ -86,7 +86,7 @@ describe("an earlier release's operation page", () => {
     assert.match(html, /<h3 id="query-parameters">Query parameters<\/h3>/);
     // A repeated heading is numbered, as Docusaurus numbers it.
     assert.match(html, /<h2 id="request-1">Request<\/h2>/);
-    assert.match(html, /<pre><code class="language-http">GET \/integrations/);
+    assert.match(html, /<pre tabindex="0"><code class="language-http">GET \/integrations/);
   });
 
   test("has the host tokens replaced, and the page writer's escapes read as text", () => {
