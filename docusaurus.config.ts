@@ -68,7 +68,9 @@ const searchIndexRoutes = {
   ignoreFiles: ['blog/archive', 'blog/authors', 'changelog/archive', /^docs\/api\/releases(\/|$)/],
   // A guide's request is indexed once, in the language its page shows first: the same call in
   // five more languages (src/components/RequestSamples) is nothing a reader searches for.
-  ignoreCssSelectors: ['[data-request-samples] [role="tabpanel"][hidden]'],
+  // What is marked as no content of the page (the release switcher of a reference page) is not
+  // searched either.
+  ignoreCssSelectors: ['[data-request-samples] [role="tabpanel"][hidden]', '[data-markdown="skip"]'],
 } satisfies IndexedRoutes;
 
 // Before Docusaurus's own: a diagram drawn ahead of the build becomes an image, not a code block to draw.

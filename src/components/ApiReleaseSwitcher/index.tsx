@@ -40,7 +40,8 @@ export default function ApiReleaseSwitcher({shown, links}: Props): ReactNode {
   const [chosen, storage] = useStorageSlot(CHOSEN_RELEASE_KEY);
   const offered = links.find((link) => link.release === chosen && link.release !== shown && link.has);
   return (
-    <div className={styles.switcher}>
+    // Navigation, not content: left out of the page's Markdown and of the search index.
+    <div className={styles.switcher} data-markdown="skip">
       <details className={styles.disclosure}>
         <summary className={styles.summary}>
           API release: <strong>{label(shown)}</strong>
