@@ -15,7 +15,9 @@ import {waitForHydration, watchErrors} from '../support/pages';
 const GUIDE = '/docs/docs/intro';
 const REFERENCE = '/docs/api/outlet-information/link-outlet';
 
-const actions = (page: Page) => page.locator('[data-markdown="skip"]');
+/** The page actions: of what a page marks as no content (`data-markdown="skip"`), the group with "Copy page". */
+const actions = (page: Page) =>
+  page.locator('[data-markdown="skip"]').filter({has: page.getByRole('button', {name: 'Copy page'})});
 
 /** The site's origin as the build knows it (SITE_URL), from the page's canonical link. */
 async function siteOrigin(page: Page): Promise<string> {
