@@ -54,10 +54,13 @@ type Operations<T> = Record<string, Record<string, T | undefined> | undefined>;
 
 /**
  * Every operation and webhook event of a description, keyed as the change report names them:
- * `METHOD /path`, or the event's name.
+ * `METHOD /path`, or the event's name; with its method in lower case, `event` for an event.
  */
-export function operationsOf<T>(doc: {paths?: Operations<T>; webhooks?: Operations<T>}): [string, T][] {
-  const found: [string, T][] = [];
+export function operationsOf<T>(doc: {
+  paths?: Operations<T>;
+  webhooks?: Operations<T>;
+}): [key: string, operation: T, method: string][] {
+  const found: [string, T, string][] = [];
   for (const [area, items] of [
     ['paths', doc.paths],
     ['webhooks', doc.webhooks],
@@ -65,8 +68,12 @@ export function operationsOf<T>(doc: {paths?: Operations<T>; webhooks?: Operatio
     for (const [name, item] of Object.entries(items ?? {})) {
       for (const method of METHODS) {
         const operation = item?.[method];
-        if (operation !== undefined)
-          found.push([area === 'paths' ? `${method.toUpperCase()} ${name}` : name, operation]);
+        if (operation === undefined) continue;
+        found.push(
+          area === 'paths'
+            ? [`${method.toUpperCase()} ${name}`, operation, method]
+            : [name, operation, 'event'],
+        );
       }
     }
   }
@@ -281,28 +288,12 @@ export function releaseContents(release: string, folder = RELEASES): ReleaseSect
   const byTag = new Map<string, ReleaseItem[]>();
   const events: ReleaseItem[] = [];
   const untagged: ReleaseItem[] = [];
-  for (const [area, items] of [
-    ['paths', doc.paths],
-    ['webhooks', doc.webhooks],
-  ] as const) {
-    for (const [name, item] of Object.entries(items ?? {})) {
-      for (const method of METHODS) {
-        const operation = item?.[method];
-        if (operation === undefined) continue;
-        const isEvent = area === 'webhooks';
-        const key = isEvent ? name : `${method.toUpperCase()} ${name}`;
-        const entry = {
-          id: pageId(operation, key),
-          summary: operation.summary ?? key,
-          method: isEvent ? 'event' : method,
-          key,
-        };
-        const tag = operation.tags?.[0];
-        if (isEvent) events.push(entry);
-        else if (tag === undefined) untagged.push(entry);
-        else byTag.set(tag, [...(byTag.get(tag) ?? []), entry]);
-      }
-    }
+  for (const [key, operation, method] of operationsOf(doc)) {
+    const entry = {id: pageId(operation, key), summary: operation.summary ?? key, method, key};
+    const tag = operation.tags?.[0];
+    if (method === 'event') events.push(entry);
+    else if (tag === undefined) untagged.push(entry);
+    else byTag.set(tag, [...(byTag.get(tag) ?? []), entry]);
   }
   const sections: ReleaseSection[] = [];
   const placed = new Set<string>();
