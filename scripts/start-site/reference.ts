@@ -11,7 +11,9 @@
  * A problem leaves every page as it was, and is printed and shown in the browser (PROBLEM_FILE,
  * src/plugins/dev-server); the next update that succeeds clears it. The downloads (bundled
  * descriptions, Postman collection), which no page shows, follow in a process of their own at the
- * lowest priority, stopped when another change comes first.
+ * lowest priority, stopped when another change comes first. So do the earlier releases' pages
+ * (openapi/releases/), which no start waits for: written after the current reference's, once the
+ * server has served its first page.
  */
 import {type ChildProcess, spawn} from 'node:child_process';
 import {existsSync, mkdirSync, mkdtempSync, rmSync, statSync, utimesSync, writeFileSync} from 'node:fs';
@@ -42,13 +44,29 @@ function some(files: readonly string[], most = 4): string {
 }
 
 /**
- * The record of the reference pages alone (../generate-api-docs/reuse.ts), kept once they are in
- * place: a server stopped before the downloads and companion files that follow were written
- * still starts the next time without generating the pages again.
+ * The records of the reference pages alone (../generate-api-docs/reuse.ts), kept once they are in
+ * place, one for the current reference and one for the earlier releases (written after it): a
+ * server stopped before what follows them was written still starts the next time without
+ * generating them again.
  */
-const PAGES_RECORD = 'dev-server-pages';
-const PAGE_DIRS = TARGETS.map((target) => target.dir);
-const isPageOutput = (file: string) => isGenerated(file) && PAGE_DIRS.includes(path.dirname(file));
+interface PageGroup {
+  readonly record: string;
+  readonly targets: readonly Target[];
+  readonly dirs: readonly string[];
+  readonly owned: (file: string) => boolean;
+}
+function pageGroup(record: string, targets: readonly Target[]): PageGroup {
+  const dirs = targets.map((target) => target.dir);
+  return {record, targets, dirs, owned: (file) => isGenerated(file) && dirs.includes(path.dirname(file))};
+}
+const CURRENT = pageGroup(
+  'dev-server-pages',
+  TARGETS.filter((target) => target.pluginId !== 'releases'),
+);
+const RELEASES = pageGroup(
+  'dev-server-release-pages',
+  TARGETS.filter((target) => target.pluginId === 'releases'),
+);
 
 /**
  * How long the development server must have compiled nothing before the background work starts
@@ -57,6 +75,12 @@ const isPageOutput = (file: string) => isGenerated(file) && PAGE_DIRS.includes(p
  * start took seconds longer with it).
  */
 const QUIET_MS = 3000;
+
+/**
+ * How long background work waits at most: a server that keeps compiling (a writer browsing page
+ * after page, each compiled on its first visit) would otherwise never let it start.
+ */
+const LATEST_MS = 30_000;
 
 /**
  * The size of descriptions above which a start with no page generates them on both cores: a
@@ -73,11 +97,18 @@ const seconds = (since: number) => `${((performance.now() - since) / 1000).toFix
 export class ReferenceKeeper {
   private generator: Promise<PageGenerator> | undefined;
   private downloads: ChildProcess | undefined;
+  /** The process writing the earlier releases' pages, while it runs (see generateReleases). */
+  private releases: ChildProcess | undefined;
   private shownProblems = '';
   private readonly linter: Linter;
   /** The work to start once the server has compiled nothing for QUIET_MS, by name. */
   private readonly background = new Map<string, () => void>();
   private quiet: NodeJS.Timeout | undefined;
+  private overdue: NodeJS.Timeout | undefined;
+  /** Whether the earlier releases' pages are still to be generated after the start's (see start). */
+  private releasesPending = false;
+  /** Whether pages were put in place without the linter, and the downloads' step is still to lint them. */
+  private lintPending = false;
   /** Whether the server has finished its first compilation: background work waits for it. */
   private serving = false;
 
@@ -107,16 +138,24 @@ export class ReferenceKeeper {
     if (this.background.size > 0) this.whenQuiet();
   }
 
-  /** Adds `work` (replacing the work of the same name) and starts waiting for QUIET_MS again. */
+  /**
+   * Adds `work` (replacing the work of the same name) and starts waiting for QUIET_MS again, or
+   * LATEST_MS since the server's first compilation or the work's arrival, whichever is first.
+   */
   private whenQuiet(name?: string, work?: () => void): void {
     if (name !== undefined && work) this.background.set(name, work);
     clearTimeout(this.quiet);
-    if (!this.serving) return;
-    this.quiet = setTimeout(() => {
+    if (!this.serving || this.background.size === 0) return;
+    const startAll = () => {
+      clearTimeout(this.quiet);
+      clearTimeout(this.overdue);
+      this.overdue = undefined;
       const works = [...this.background.values()];
       this.background.clear();
       for (const start of works) start();
-    }, QUIET_MS);
+    };
+    this.quiet = setTimeout(startAll, QUIET_MS);
+    this.overdue ??= setTimeout(startAll, LATEST_MS);
   }
 
   private pageGenerator(): Promise<PageGenerator> {
@@ -139,21 +178,30 @@ export class ReferenceKeeper {
       this.say('✔ API reference unchanged since the last run: its pages and downloads are reused.');
       return true;
     }
-    if (reusableRun(this.root, inputs, isPageOutput, PAGE_DIRS, PAGES_RECORD)) {
+    const reusable = (group: PageGroup) =>
+      reusableRun(this.root, inputs, group.owned, group.dirs, group.record);
+    this.releasesPending = RELEASES.targets.length > 0 && !reusable(RELEASES);
+    if (reusable(CURRENT)) {
       // The last run stopped before its downloads were written, maybe before the linter ran.
-      this.say('✔ API reference pages unchanged since the last run; the downloads are written again.');
-      this.writeDownloads(inputs, {lint: true});
+      const again = this.releasesPending ? "the earlier releases' pages and the downloads" : 'the downloads';
+      this.say(`✔ API reference pages unchanged since the last run; ${again} are written again.`);
+      this.lintPending = true;
+      if (this.releasesPending) this.whenQuiet('releases', () => this.generateReleases());
+      else this.writeDownloads(inputs);
       return true;
     }
-    const files = [...new Set(TARGETS.map((target) => target.spec))];
-    const generatedBefore = TARGETS.every((target) =>
+    const current = CURRENT.targets;
+    const files = [...new Set(current.map((target) => target.spec))];
+    const generatedBefore = current.every((target) =>
       existsSync(path.join(this.root, target.dir, 'sidebar.ts')),
     );
     // With pages of an earlier run in place, the linter decides whether they are replaced. With
     // none (a new clone) there is no good version to keep: the pages are put in place as soon as
     // they are generated (on both cores, for a large API), and the linter runs after, in the
-    // background, before the downloads.
-    const done = await this.generate(files, TARGETS, {all: true, gate: generatedBefore});
+    // background, before the downloads. The earlier releases' pages follow once the server has
+    // compiled its first page and been quiet for a moment (until then, sidebars-api-releases.ts
+    // leaves out the pages not yet written).
+    const done = await this.generate(files, current, {all: true, gate: generatedBefore});
     return done || generatedBefore;
   }
 
@@ -165,15 +213,18 @@ export class ReferenceKeeper {
   /** Stops the background work, waiting or running. */
   stop(): void {
     clearTimeout(this.quiet);
+    clearTimeout(this.overdue);
     this.background.clear();
     this.downloads?.kill();
+    this.releases?.kill();
     this.linter.close();
   }
 
   /**
    * Lints and generates the pages of `targets` after a change of `files` (`all` at start), and
-   * puts them in place when both have succeeded; the downloads and companion files follow.
-   * Without `gate`, the pages are put in place whatever the linter finds, and it runs later.
+   * puts them in place when both have succeeded; the downloads and companion files follow (after
+   * the earlier releases' pages, while those are still to be written). Without `gate`, the pages
+   * are put in place whatever the linter finds, and the downloads' step lints the description.
    */
   private async generate(
     files: readonly string[],
@@ -186,6 +237,9 @@ export class ReferenceKeeper {
     const inputs = fingerprintInputs(this.root);
     this.downloads?.kill();
     this.background.delete('downloads');
+    // The earlier releases' pages being written start again after this (see the end).
+    this.releases?.kill();
+    this.releases = undefined;
     // The linter (in a thread of its own) and the generator side by side; the pages are put in
     // place only when the linter has found no error.
     const linted = gate ? this.linter.lint(this.aliasesFor(files)) : Promise.resolve([]);
@@ -238,12 +292,101 @@ export class ReferenceKeeper {
                 .filter(Boolean)
                 .join('; ') + '.'),
       );
-      recordRun(this.root, inputs, isPageOutput, PAGE_DIRS, PAGES_RECORD);
-      this.writeDownloads(inputs, {lint: !gate});
+      for (const group of this.releasesPending ? [CURRENT] : [CURRENT, RELEASES]) {
+        recordRun(this.root, inputs, group.owned, group.dirs, group.record);
+      }
+      // The downloads wait for the releases' pages, while those are still to be written.
+      this.lintPending ||= !gate;
+      if (this.releasesPending) this.whenQuiet('releases', () => this.generateReleases());
+      else this.writeDownloads(inputs);
       return true;
     } finally {
       rmSync(staging, {recursive: true, force: true});
     }
+  }
+
+  /**
+   * The earlier releases' pages, after the start: nobody is waiting for them, and at 1x they took
+   * half of a new clone's start (118 pages, each body converted to HTML,
+   * ../generate-api-docs/release-html.ts). Written in a process of their own at the lowest
+   * priority, as the downloads are, so that an edit meanwhile is not kept waiting (an update stops
+   * it, and it starts again after). A release is a description as it was published, linted then:
+   * it is not linted again.
+   */
+  private generateReleases(): void {
+    const started = performance.now();
+    const inputs = fingerprintInputs(this.root);
+    const staging = mkdtempSync(path.join(tmpdir(), 'gerai-api-releases-'));
+    const {child, done} = this.spawnWritePages(staging, RELEASES.targets);
+    this.releases = child;
+    if (child.pid !== undefined) setPriority(child.pid, 19);
+    void done
+      .then(
+        () => {
+          if (this.releases !== child) return;
+          const installed = installChanged(
+            staging,
+            this.root,
+            RELEASES.targets.map((target) => ({dir: target.dir, owned: isGeneratedPage})),
+          );
+          this.releasesPending = false;
+          this.say(
+            `✔ Earlier releases' pages generated in ${seconds(started)}: ` +
+              (installed.written.length + installed.removed.length === 0
+                ? 'no page changed.'
+                : `wrote ${installed.written.length}, removed ${installed.removed.length}.`),
+          );
+          recordRun(this.root, inputs, RELEASES.owned, RELEASES.dirs, RELEASES.record);
+          this.writeDownloads(inputs);
+        },
+        (error: unknown) => {
+          // Stopped by an update (which starts it again), or by the server's end: nothing to say.
+          if (this.releases !== child || child.signalCode !== null) return;
+          this.showProblems([
+            {
+              file: some(RELEASES.targets.map((target) => target.spec)),
+              severity: 'error',
+              rule: 'openapi-generator',
+              message: error instanceof Error ? error.message : String(error),
+            },
+          ]);
+        },
+      )
+      .finally(() => {
+        if (this.releases === child) this.releases = undefined;
+        rmSync(staging, {recursive: true, force: true});
+      });
+  }
+
+  /**
+   * Writes the pages of `targets` into `staging` in a process of its own
+   * (../generate-api-docs/write-pages.ts); `done` fails with what it said when it fails.
+   */
+  private spawnWritePages(
+    staging: string,
+    targets: readonly Target[],
+  ): {child: ChildProcess; done: Promise<void>} {
+    const child = spawn(
+      path.join(this.root, 'node_modules', '.bin', 'jiti'),
+      [
+        path.join(this.root, 'scripts', 'generate-api-docs', 'write-pages.ts'),
+        staging,
+        ...targets.map((target) => target.id),
+      ],
+      {cwd: this.root, stdio: ['ignore', 'inherit', 'pipe']},
+    );
+    const done = new Promise<void>((resolve, reject) => {
+      let said = '';
+      child.stderr?.on('data', (chunk: Buffer) => (said += chunk.toString()));
+      child.on('error', reject);
+      child.on('close', (code, signal) =>
+        code === 0
+          ? resolve()
+          : reject(new Error(said.trim().replace(/^✖ /, '') || `exit code ${code ?? signal}`)),
+      );
+    });
+    done.catch(() => {});
+    return {child, done};
   }
 
   private async writePages(staging: string, targets: readonly Target[]): Promise<void> {
@@ -266,24 +409,7 @@ export class ReferenceKeeper {
       halves[half].push(target);
       sizes[half] += size;
     }
-    const other = new Promise<void>((resolve, reject) => {
-      const child = spawn(
-        path.join(this.root, 'node_modules', '.bin', 'jiti'),
-        [
-          path.join(this.root, 'scripts', 'generate-api-docs', 'write-pages.ts'),
-          staging,
-          ...halves[1].map((target) => target.id),
-        ],
-        {cwd: this.root, stdio: ['ignore', 'inherit', 'pipe']},
-      );
-      let said = '';
-      child.stderr.on('data', (chunk: Buffer) => (said += chunk.toString()));
-      child.on('error', reject);
-      child.on('close', (code) =>
-        code === 0 ? resolve() : reject(new Error(said.trim().replace(/^✖ /, '') || `exit code ${code}`)),
-      );
-    });
-    other.catch(() => {});
+    const other = this.spawnWritePages(staging, halves[1]).done;
     await this.writePages(staging, halves[0]);
     await other;
   }
@@ -330,12 +456,12 @@ export class ReferenceKeeper {
 
   /**
    * Writes the downloads and companion files once the development server has compiled nothing
-   * for QUIET_MS, in a process of its own at the lowest
-   * priority; then puts those whose bytes changed in place and records the run for the next
-   * start to reuse.
+   * for QUIET_MS, in a process of its own at the lowest priority; then puts those whose bytes
+   * changed in place and records the run for the next start to reuse. While pages were put in
+   * place without the linter (lintPending), the process lints the whole description first.
    */
-  private writeDownloads(inputs: string, options: {lint?: boolean} = {}): void {
-    this.whenQuiet('downloads', () => this.startDownloads(inputs, options));
+  private writeDownloads(inputs: string): void {
+    this.whenQuiet('downloads', () => this.startDownloads(inputs, {lint: this.lintPending}));
   }
 
   /** Starts the process of writeDownloads. */
@@ -360,6 +486,7 @@ export class ReferenceKeeper {
       try {
         const linted = output.split('\n').find((line) => line.startsWith(PROBLEMS_LINE));
         const found = linted ? (JSON.parse(linted.slice(PROBLEMS_LINE.length)) as Problem[]) : [];
+        if (linted) this.lintPending = false;
         for (const warning of found.filter((problem) => problem.severity === 'warning')) {
           this.say(`⚠ ${formatProblem(warning)}`);
         }
