@@ -237,9 +237,14 @@ export class ReferenceKeeper {
     const inputs = fingerprintInputs(this.root);
     this.downloads?.kill();
     this.background.delete('downloads');
-    // The earlier releases' pages being written start again after this (see the end).
-    this.releases?.kill();
-    this.releases = undefined;
+    // The earlier releases' pages being written in the background are left to finish, unless
+    // this writes them too.
+    const releasesToo =
+      RELEASES.targets.length > 0 && RELEASES.targets.every((target) => targets.includes(target));
+    if (releasesToo) {
+      this.releases?.kill();
+      this.releases = undefined;
+    }
     // The linter (in a thread of its own) and the generator side by side; the pages are put in
     // place only when the linter has found no error.
     const linted = gate ? this.linter.lint(this.aliasesFor(files)) : Promise.resolve([]);
@@ -292,13 +297,18 @@ export class ReferenceKeeper {
                 .filter(Boolean)
                 .join('; ') + '.'),
       );
+      if (releasesToo) {
+        this.releasesPending = false;
+        this.background.delete('releases');
+      }
       for (const group of this.releasesPending ? [CURRENT] : [CURRENT, RELEASES]) {
         recordRun(this.root, inputs, group.owned, group.dirs, group.record);
       }
-      // The downloads wait for the releases' pages, while those are still to be written.
+      // The downloads wait for the releases' pages, while those are still to be written (by the
+      // process under way, which writes them after).
       this.lintPending ||= !gate;
-      if (this.releasesPending) this.whenQuiet('releases', () => this.generateReleases());
-      else this.writeDownloads(inputs);
+      if (!this.releasesPending) this.writeDownloads(inputs);
+      else if (!this.releases) this.whenQuiet('releases', () => this.generateReleases());
       return true;
     } finally {
       rmSync(staging, {recursive: true, force: true});
@@ -309,9 +319,10 @@ export class ReferenceKeeper {
    * The earlier releases' pages, after the start: nobody is waiting for them, and at 1x they took
    * half of a new clone's start (118 pages, each body converted to HTML,
    * ../generate-api-docs/release-html.ts). Written in a process of their own at the lowest
-   * priority, as the downloads are, so that an edit meanwhile is not kept waiting (an update stops
-   * it, and it starts again after). A release is a description as it was published, linted then:
-   * it is not linted again.
+   * priority, as the downloads are, so that an edit meanwhile is not kept waiting. A release is a
+   * description as it was published, linted then: it is not linted again. The downloads follow
+   * them, and the record they leave is of the inputs as they were when they started: a change
+   * saved meanwhile makes the next start generate again.
    */
   private generateReleases(): void {
     const started = performance.now();
@@ -340,7 +351,7 @@ export class ReferenceKeeper {
           this.writeDownloads(inputs);
         },
         (error: unknown) => {
-          // Stopped by an update (which starts it again), or by the server's end: nothing to say.
+          // Stopped by an update that writes these pages itself, or by the server's end: nothing to say.
           if (this.releases !== child || child.signalCode !== null) return;
           this.showProblems([
             {
