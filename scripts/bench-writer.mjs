@@ -13,7 +13,8 @@
  * - a broken description: a YAML error written into the same file, until the open page shows a
  *   message naming the file; then the file put back, until the message is gone and the page
  *   shows the operation again;
- * - the peak resident memory of the whole `npm start` process tree (sampled every 250 ms);
+ * - the peak resident memory of the whole `npm start` process tree (sampled every 250 ms), and
+ *   which processes held it at the peak of the cold start;
  * - a second start, with what the first left (generated pages, the bundler's persistent cache),
  *   to the guide's title;
  * - then `--starts` (3) cold and second starts in all, each cold one from a fresh clone again:
@@ -38,7 +39,7 @@ import {parseArgs} from 'node:util';
 import {chromium} from '@playwright/test';
 
 import {CHROMIUM_ARGS, chromiumPath} from './bench/browser.mjs';
-import {treeResidentKB} from './bench-scale/build.mjs';
+import {treeResident} from './bench-scale/build.mjs';
 import {growCopy, plainCopy, TIMES} from './bench-scale/grow.mjs';
 import {startDevServer} from '../tests/support/dev-server.mjs';
 
@@ -167,7 +168,16 @@ async function start(
   saves = [];
   const server = startDevServer(folder, {port});
   let peakKB = 0;
-  const sampler = setInterval(() => (peakKB = Math.max(peakKB, treeResidentKB(server.pid))), 250);
+  // At the peak, which processes held the memory (MB each, the largest first).
+  let peakProcesses = [];
+  const sampler = setInterval(() => {
+    const tree = treeResident(server.pid);
+    if (tree.kb <= peakKB) return;
+    peakKB = tree.kb;
+    peakProcesses = tree.processes
+      .filter((process) => process.kb >= 50 * 1024)
+      .map(({kb, command}) => `${Math.round(kb / 1024)} MB ${command}`);
+  }, 250);
   const page = await browser.newPage();
   let answeredMs = null;
   const firstPage = await figure(() =>
@@ -199,6 +209,7 @@ async function start(
     page,
     firstPage,
     peakMB: () => Math.round(peakKB / 1024),
+    peakProcesses: () => peakProcesses,
     /** Stops the server; what it printed is kept in `log` (a file of the system's temporary folder). */
     async stop(/** @type {string} */ log) {
       clearInterval(sampler);
@@ -329,6 +340,8 @@ async function measureCopy(/** @type {string} */ folder, /** @type {(line: strin
       writeFileSync(guideFile, guideText);
       writeFileSync(operationFile, operationText);
       result.coldPeakMB = cold.peakMB();
+      result.coldPeakProcesses = cold.peakProcesses();
+      log(`  peak ${result.coldPeakMB} MB: ${result.coldPeakProcesses.join('; ')}`);
       await cold.stop(serverLog(folder, 'cold'));
     }
 

@@ -36,6 +36,14 @@ function peaksByStage(samples, marks) {
 
 /** The resident memory of `pid` and every process under it, in KB (Linux: /proc). */
 export function treeResidentKB(pid) {
+  return treeResident(pid).kb;
+}
+
+/**
+ * The resident memory of `pid` and every process under it, in KB, with each process's share
+ * (its command line, cut short), largest first.
+ */
+export function treeResident(pid) {
   const children = new Map();
   for (const name of readdirSync('/proc')) {
     if (!/^\d+$/.test(name)) continue;
@@ -50,17 +58,27 @@ export function treeResidentKB(pid) {
     }
   }
   let kb = 0;
+  const processes = [];
   const pending = [pid];
   while (pending.length > 0) {
     const current = pending.pop();
     try {
-      kb += Number(readFileSync(`/proc/${current}/statm`, 'utf8').split(' ')[1]) * PAGE_KB;
+      const own = Number(readFileSync(`/proc/${current}/statm`, 'utf8').split(' ')[1]) * PAGE_KB;
+      kb += own;
+      const command = readFileSync(`/proc/${current}/cmdline`, 'utf8').split('\0').filter(Boolean);
+      processes.push({
+        kb: own,
+        command: command
+          .map((part) => path.basename(part))
+          .join(' ')
+          .slice(0, 80),
+      });
     } catch {
       // The process ended meanwhile.
     }
     pending.push(...(children.get(current) ?? []));
   }
-  return kb;
+  return {kb, processes: processes.sort((a, b) => b.kb - a.kb)};
 }
 
 /**

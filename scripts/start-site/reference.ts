@@ -11,9 +11,9 @@
  * A problem leaves every page as it was, and is printed and shown in the browser (PROBLEM_FILE,
  * src/plugins/dev-server); the next update that succeeds clears it. The downloads (bundled
  * descriptions, Postman collection), which no page shows, follow in a process of their own at the
- * lowest priority, stopped when another change comes first. So do the earlier releases' pages
- * (openapi/releases/), which no start waits for: written after the current reference's, once the
- * server has served its first page.
+ * lowest priority, stopped when another change comes first. The earlier releases' pages
+ * (openapi/releases/), which no start waits for, are written after the current reference's, once
+ * the server has served its first page, one release at a time between updates.
  */
 import {type ChildProcess, spawn} from 'node:child_process';
 import {existsSync, mkdirSync, mkdtempSync, rmSync, statSync, utimesSync, writeFileSync} from 'node:fs';
@@ -97,8 +97,10 @@ const seconds = (since: number) => `${((performance.now() - since) / 1000).toFix
 export class ReferenceKeeper {
   private generator: Promise<PageGenerator> | undefined;
   private downloads: ChildProcess | undefined;
-  /** The process writing the earlier releases' pages, while it runs (see generateReleases). */
-  private releases: ChildProcess | undefined;
+  /** Whether the earlier releases' pages are being written (see generateReleases). */
+  private releasesRunning = false;
+  /** The generation under way, if any: the next waits for it (see serially). */
+  private queue: Promise<unknown> = Promise.resolve();
   private shownProblems = '';
   private readonly linter: Linter;
   /** The work to start once the server has compiled nothing for QUIET_MS, by name. */
@@ -186,7 +188,7 @@ export class ReferenceKeeper {
       const again = this.releasesPending ? "the earlier releases' pages and the downloads" : 'the downloads';
       this.say(`✔ API reference pages unchanged since the last run; ${again} are written again.`);
       this.lintPending = true;
-      if (this.releasesPending) this.whenQuiet('releases', () => this.generateReleases());
+      if (this.releasesPending) this.whenQuiet('releases', () => void this.generateReleases());
       else this.writeDownloads(inputs);
       return true;
     }
@@ -201,13 +203,13 @@ export class ReferenceKeeper {
     // background, before the downloads. The earlier releases' pages follow once the server has
     // compiled its first page and been quiet for a moment (until then, sidebars-api-releases.ts
     // leaves out the pages not yet written).
-    const done = await this.generate(files, current, {all: true, gate: generatedBefore});
+    const done = await this.serially(() => this.generate(files, current, {all: true, gate: generatedBefore}));
     return done || generatedBefore;
   }
 
   /** After a change of `files` (relative to the repository) under openapi/. */
   async update(files: readonly string[]): Promise<void> {
-    await this.generate(files, targetsAffectedBy(files));
+    await this.serially(() => this.generate(files, targetsAffectedBy(files)));
   }
 
   /** Stops the background work, waiting or running. */
@@ -216,7 +218,7 @@ export class ReferenceKeeper {
     clearTimeout(this.overdue);
     this.background.clear();
     this.downloads?.kill();
-    this.releases?.kill();
+    this.releasesPending = false;
     this.linter.close();
   }
 
@@ -237,14 +239,9 @@ export class ReferenceKeeper {
     const inputs = fingerprintInputs(this.root);
     this.downloads?.kill();
     this.background.delete('downloads');
-    // The earlier releases' pages being written in the background are left to finish, unless
-    // this writes them too.
+    // Whether this writes the earlier releases' pages too, which then need no writing after.
     const releasesToo =
       RELEASES.targets.length > 0 && RELEASES.targets.every((target) => targets.includes(target));
-    if (releasesToo) {
-      this.releases?.kill();
-      this.releases = undefined;
-    }
     // The linter (in a thread of its own) and the generator side by side; the pages are put in
     // place only when the linter has found no error.
     const linted = gate ? this.linter.lint(this.aliasesFor(files)) : Promise.resolve([]);
@@ -308,7 +305,7 @@ export class ReferenceKeeper {
       // process under way, which writes them after).
       this.lintPending ||= !gate;
       if (!this.releasesPending) this.writeDownloads(inputs);
-      else if (!this.releases) this.whenQuiet('releases', () => this.generateReleases());
+      else if (!this.releasesRunning) this.whenQuiet('releases', () => void this.generateReleases());
       return true;
     } finally {
       rmSync(staging, {recursive: true, force: true});
@@ -318,55 +315,66 @@ export class ReferenceKeeper {
   /**
    * The earlier releases' pages, after the start: nobody is waiting for them, and at 1x they took
    * half of a new clone's start (118 pages, each body converted to HTML,
-   * ../generate-api-docs/release-html.ts). Written in a process of their own at the lowest
-   * priority, as the downloads are, so that an edit meanwhile is not kept waiting. A release is a
+   * ../generate-api-docs/release-html.ts). Written in this process, whose generator the start has
+   * loaded (in a process of their own, which loads the site again, they took the server's peak
+   * memory at ten times the content from about 1.5 to 1.9 to 2.2 GB), one release at a time, so
+   * that a description saved meanwhile waits for one release's pages at most (about a second, or
+   * four to five on a new clone, whose pages' bodies are not converted yet). A release is a
    * description as it was published, linted then: it is not linted again. The downloads follow
-   * them, and the record they leave is of the inputs as they were when they started: a change
-   * saved meanwhile makes the next start generate again.
+   * them; the record they leave is of the inputs as they were when they started, so a change saved
+   * meanwhile makes the next start generate again.
    */
-  private generateReleases(): void {
+  private async generateReleases(): Promise<void> {
+    if (this.releasesRunning) return;
+    this.releasesRunning = true;
     const started = performance.now();
     const inputs = fingerprintInputs(this.root);
-    const staging = mkdtempSync(path.join(tmpdir(), 'gerai-api-releases-'));
-    const {child, done} = this.spawnWritePages(staging, RELEASES.targets);
-    this.releases = child;
-    if (child.pid !== undefined) setPriority(child.pid, 19);
-    void done
-      .then(
-        () => {
-          if (this.releases !== child) return;
-          const installed = installChanged(
-            staging,
-            this.root,
-            RELEASES.targets.map((target) => ({dir: target.dir, owned: isGeneratedPage})),
-          );
-          this.releasesPending = false;
-          this.say(
-            `✔ Earlier releases' pages generated in ${seconds(started)}: ` +
-              (installed.written.length + installed.removed.length === 0
-                ? 'no page changed.'
-                : `wrote ${installed.written.length}, removed ${installed.removed.length}.`),
-          );
-          recordRun(this.root, inputs, RELEASES.owned, RELEASES.dirs, RELEASES.record);
-          this.writeDownloads(inputs);
+    let written = 0;
+    let removed = 0;
+    try {
+      for (const target of RELEASES.targets) {
+        // Stopped when an update wrote them meanwhile, or the server stops.
+        if (!this.releasesPending) return;
+        const installed = await this.serially(async () => {
+          const staging = mkdtempSync(path.join(tmpdir(), 'gerai-api-releases-'));
+          try {
+            await this.writePages(staging, [target]);
+            return installChanged(staging, this.root, [{dir: target.dir, owned: isGeneratedPage}]);
+          } finally {
+            rmSync(staging, {recursive: true, force: true});
+          }
+        });
+        written += installed.written.length;
+        removed += installed.removed.length;
+      }
+    } catch (error) {
+      this.showProblems([
+        {
+          file: some(RELEASES.targets.map((target) => target.spec)),
+          severity: 'error',
+          rule: 'openapi-generator',
+          message: error instanceof Error ? error.message : String(error),
         },
-        (error: unknown) => {
-          // Stopped by an update that writes these pages itself, or by the server's end: nothing to say.
-          if (this.releases !== child || child.signalCode !== null) return;
-          this.showProblems([
-            {
-              file: some(RELEASES.targets.map((target) => target.spec)),
-              severity: 'error',
-              rule: 'openapi-generator',
-              message: error instanceof Error ? error.message : String(error),
-            },
-          ]);
-        },
-      )
-      .finally(() => {
-        if (this.releases === child) this.releases = undefined;
-        rmSync(staging, {recursive: true, force: true});
-      });
+      ]);
+      return;
+    } finally {
+      this.releasesRunning = false;
+    }
+    if (!this.releasesPending) return;
+    this.releasesPending = false;
+    this.say(
+      `✔ Earlier releases' pages generated in ${seconds(started)}: ` +
+        (written + removed === 0 ? 'no page changed.' : `wrote ${written}, removed ${removed}.`),
+    );
+    recordRun(this.root, inputs, RELEASES.owned, RELEASES.dirs, RELEASES.record);
+    this.writeDownloads(inputs);
+  }
+
+  /** Runs `work` after every generation started before it: one generator, one run at a time. */
+  private serially<T>(work: () => Promise<T>): Promise<T> {
+    const run = this.queue.then(work);
+    this.queue = run.catch(() => {});
+    return run;
   }
 
   /**

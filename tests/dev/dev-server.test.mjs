@@ -201,8 +201,7 @@ describe('the development server (npm start) as a writer edits', () => {
     );
   });
 
-  // Last: the pages are written in the background after the start, at the lowest priority, while
-  // the other tests edit.
+  // Last: the pages are written in the background after the start, while the other tests edit.
   test("an earlier release's pages are written after the start and served without a restart", async () => {
     const [release] = readdirSync(path.join(copy, 'openapi', 'releases'))
       .filter((file) => /^\d{4}-\d{2}-\d{2}\.yaml$/.test(file))
