@@ -216,16 +216,17 @@ describe('the development server (npm start) as a writer edits', () => {
         output.indexOf(written) > output.indexOf('✔ API reference generated'),
       `the current reference first, the releases after. ${tail()}`,
     );
-    // Docusaurus reloads its docs plugin for the new files a moment after they are written.
-    await page.goto(server.origin + route);
-    let reloaded = Date.now();
+    // Docusaurus reloads its docs plugin for the new files, and the server compiles the page when
+    // it is first asked for: the page is asked for again until it shows (a load that has not
+    // finished within 15 s is asked for again too).
+    let asked = 0;
     await until(
       `the operation's page in release ${release}`,
       async () => {
-        if ((await title()) === OPERATION.summary) return true;
-        if (Date.now() - reloaded > 10_000) {
-          reloaded = Date.now();
-          await page.reload({timeout: 10_000});
+        if (page.url() === server.origin + route && (await title()) === OPERATION.summary) return true;
+        if (Date.now() - asked > 15_000) {
+          asked = Date.now();
+          await page.goto(server.origin + route, {waitUntil: 'commit', timeout: 15_000});
         }
         return false;
       },
