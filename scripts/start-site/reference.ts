@@ -301,8 +301,8 @@ export class ReferenceKeeper {
       for (const group of this.releasesPending ? [CURRENT] : [CURRENT, RELEASES]) {
         recordRun(this.root, inputs, group.owned, group.dirs, group.record);
       }
-      // The downloads wait for the releases' pages, while those are still to be written (by the
-      // process under way, which writes them after).
+      // The downloads wait for the releases' pages, while those are still to be written (when
+      // they are being written now, generateReleases writes the downloads after them).
       this.lintPending ||= !gate;
       if (!this.releasesPending) this.writeDownloads(inputs);
       else if (!this.releasesRunning) this.whenQuiet('releases', () => void this.generateReleases());
@@ -377,37 +377,6 @@ export class ReferenceKeeper {
     return run;
   }
 
-  /**
-   * Writes the pages of `targets` into `staging` in a process of its own
-   * (../generate-api-docs/write-pages.ts); `done` fails with what it said when it fails.
-   */
-  private spawnWritePages(
-    staging: string,
-    targets: readonly Target[],
-  ): {child: ChildProcess; done: Promise<void>} {
-    const child = spawn(
-      path.join(this.root, 'node_modules', '.bin', 'jiti'),
-      [
-        path.join(this.root, 'scripts', 'generate-api-docs', 'write-pages.ts'),
-        staging,
-        ...targets.map((target) => target.id),
-      ],
-      {cwd: this.root, stdio: ['ignore', 'inherit', 'pipe']},
-    );
-    const done = new Promise<void>((resolve, reject) => {
-      let said = '';
-      child.stderr?.on('data', (chunk: Buffer) => (said += chunk.toString()));
-      child.on('error', reject);
-      child.on('close', (code, signal) =>
-        code === 0
-          ? resolve()
-          : reject(new Error(said.trim().replace(/^✖ /, '') || `exit code ${code ?? signal}`)),
-      );
-    });
-    done.catch(() => {});
-    return {child, done};
-  }
-
   private async writePages(staging: string, targets: readonly Target[]): Promise<void> {
     const generator = await this.pageGenerator();
     await generator.write(staging, targets, {quiet: true});
@@ -428,7 +397,24 @@ export class ReferenceKeeper {
       halves[half].push(target);
       sizes[half] += size;
     }
-    const other = this.spawnWritePages(staging, halves[1]).done;
+    const other = new Promise<void>((resolve, reject) => {
+      const child = spawn(
+        path.join(this.root, 'node_modules', '.bin', 'jiti'),
+        [
+          path.join(this.root, 'scripts', 'generate-api-docs', 'write-pages.ts'),
+          staging,
+          ...halves[1].map((target) => target.id),
+        ],
+        {cwd: this.root, stdio: ['ignore', 'inherit', 'pipe']},
+      );
+      let said = '';
+      child.stderr.on('data', (chunk: Buffer) => (said += chunk.toString()));
+      child.on('error', reject);
+      child.on('close', (code) =>
+        code === 0 ? resolve() : reject(new Error(said.trim().replace(/^✖ /, '') || `exit code ${code}`)),
+      );
+    });
+    other.catch(() => {});
     await this.writePages(staging, halves[0]);
     await other;
   }

@@ -6,16 +6,20 @@
 // mending the file brings the page back. How long each takes is `npm run bench:writer`'s to
 // measure, not this test's.
 import assert from 'node:assert/strict';
-import {readdirSync, readFileSync, rmSync, statSync, writeFileSync} from 'node:fs';
+import {readFileSync, rmSync, statSync, writeFileSync} from 'node:fs';
 import path from 'node:path';
 import {after, before, describe, test} from 'node:test';
 
 import {chromium} from '@playwright/test';
+import createJiti from 'jiti';
 
 import {CHROMIUM_ARGS, chromiumPath} from '../../scripts/bench/browser.mjs';
 import {startDevServer} from '../support/dev-server.mjs';
 import {freePort} from '../support/free-port.mjs';
+import {root} from '../support/openapi.mjs';
 import {copyRepository} from '../support/repository-copy.mjs';
+
+const {listReleases} = createJiti(root + '/')('./scripts/api-changes/releases.ts');
 
 const GUIDE = {
   file: 'docs/docs/getting-started.mdx',
@@ -204,9 +208,7 @@ describe('the development server (npm start) as a writer edits', () => {
 
   // Last: the pages are written in the background after the start, while the other tests edit.
   test("an earlier release's pages are written after the start and served without a restart", async () => {
-    const [release] = readdirSync(path.join(copy, 'openapi', 'releases'))
-      .filter((file) => /^\d{4}-\d{2}-\d{2}\.yaml$/.test(file))
-      .map((file) => file.slice(0, -'.yaml'.length));
+    const [release] = listReleases(copy);
     assert.ok(release, 'the repository has a release of the description');
     const route = `/docs/api/releases/${release}/${path.basename(OPERATION.page, '.api.mdx')}`;
     const written = "✔ Earlier releases' pages generated";
