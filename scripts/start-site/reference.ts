@@ -11,9 +11,7 @@
  * A problem leaves every page as it was, and is printed and shown in the browser (PROBLEM_FILE,
  * src/plugins/dev-server); the next update that succeeds clears it. The downloads (bundled
  * descriptions, Postman collection), which no page shows, follow in a process of their own at the
- * lowest priority, stopped when another change comes first. The earlier releases' pages
- * (openapi/releases/), which no start waits for, are written after the current reference's, once
- * the server has served its first page, one release at a time between updates.
+ * lowest priority, stopped when another change comes first.
  */
 import {type ChildProcess, spawn} from 'node:child_process';
 import {existsSync, mkdirSync, mkdtempSync, rmSync, statSync, utimesSync, writeFileSync} from 'node:fs';
@@ -44,29 +42,13 @@ function some(files: readonly string[], most = 4): string {
 }
 
 /**
- * The records of the reference pages alone (../generate-api-docs/reuse.ts), kept once they are in
- * place, one for the current reference and one for the earlier releases (written after it): a
- * server stopped before what follows them was written still starts the next time without
- * generating them again.
+ * The record of the reference pages alone (../generate-api-docs/reuse.ts), kept once they are in
+ * place: a server stopped before the downloads and companion files that follow were written
+ * still starts the next time without generating the pages again.
  */
-interface PageGroup {
-  readonly record: string;
-  readonly targets: readonly Target[];
-  readonly dirs: readonly string[];
-  readonly owned: (file: string) => boolean;
-}
-function pageGroup(record: string, targets: readonly Target[]): PageGroup {
-  const dirs = targets.map((target) => target.dir);
-  return {record, targets, dirs, owned: (file) => isGenerated(file) && dirs.includes(path.dirname(file))};
-}
-const CURRENT = pageGroup(
-  'dev-server-pages',
-  TARGETS.filter((target) => target.pluginId !== 'releases'),
-);
-const RELEASES = pageGroup(
-  'dev-server-release-pages',
-  TARGETS.filter((target) => target.pluginId === 'releases'),
-);
+const PAGES_RECORD = 'dev-server-pages';
+const PAGE_DIRS = TARGETS.map((target) => target.dir);
+const isPageOutput = (file: string) => isGenerated(file) && PAGE_DIRS.includes(path.dirname(file));
 
 /**
  * How long the development server must have compiled nothing before the background work starts
@@ -75,12 +57,6 @@ const RELEASES = pageGroup(
  * start took seconds longer with it).
  */
 const QUIET_MS = 3000;
-
-/**
- * How long background work waits at most: a server that keeps compiling (a writer browsing page
- * after page, each compiled on its first visit) would otherwise never let it start.
- */
-const LATEST_MS = 30_000;
 
 /**
  * The size of descriptions above which a start with no page generates them on both cores: a
@@ -97,20 +73,11 @@ const seconds = (since: number) => `${((performance.now() - since) / 1000).toFix
 export class ReferenceKeeper {
   private generator: Promise<PageGenerator> | undefined;
   private downloads: ChildProcess | undefined;
-  /** Whether the earlier releases' pages are being written (see generateReleases). */
-  private releasesRunning = false;
-  /** The generation under way, if any: the next waits for it (see serially). */
-  private queue: Promise<unknown> = Promise.resolve();
   private shownProblems = '';
   private readonly linter: Linter;
   /** The work to start once the server has compiled nothing for QUIET_MS, by name. */
   private readonly background = new Map<string, () => void>();
   private quiet: NodeJS.Timeout | undefined;
-  private overdue: NodeJS.Timeout | undefined;
-  /** Whether the earlier releases' pages are still to be generated after the start's (see start). */
-  private releasesPending = false;
-  /** Whether pages were put in place without the linter, and the downloads' step is still to lint them. */
-  private lintPending = false;
   /** Whether the server has finished its first compilation: background work waits for it. */
   private serving = false;
 
@@ -140,24 +107,16 @@ export class ReferenceKeeper {
     if (this.background.size > 0) this.whenQuiet();
   }
 
-  /**
-   * Adds `work` (replacing the work of the same name) and starts waiting for QUIET_MS again, or
-   * LATEST_MS since the server's first compilation or the work's arrival, whichever is first.
-   */
+  /** Adds `work` (replacing the work of the same name) and starts waiting for QUIET_MS again. */
   private whenQuiet(name?: string, work?: () => void): void {
     if (name !== undefined && work) this.background.set(name, work);
     clearTimeout(this.quiet);
-    if (!this.serving || this.background.size === 0) return;
-    const startAll = () => {
-      clearTimeout(this.quiet);
-      clearTimeout(this.overdue);
-      this.overdue = undefined;
+    if (!this.serving) return;
+    this.quiet = setTimeout(() => {
       const works = [...this.background.values()];
       this.background.clear();
       for (const start of works) start();
-    };
-    this.quiet = setTimeout(startAll, QUIET_MS);
-    this.overdue ??= setTimeout(startAll, LATEST_MS);
+    }, QUIET_MS);
   }
 
   private pageGenerator(): Promise<PageGenerator> {
@@ -180,53 +139,41 @@ export class ReferenceKeeper {
       this.say('✔ API reference unchanged since the last run: its pages and downloads are reused.');
       return true;
     }
-    const reusable = (group: PageGroup) =>
-      reusableRun(this.root, inputs, group.owned, group.dirs, group.record);
-    this.releasesPending = RELEASES.targets.length > 0 && !reusable(RELEASES);
-    if (reusable(CURRENT)) {
+    if (reusableRun(this.root, inputs, isPageOutput, PAGE_DIRS, PAGES_RECORD)) {
       // The last run stopped before its downloads were written, maybe before the linter ran.
-      const again = this.releasesPending ? "the earlier releases' pages and the downloads" : 'the downloads';
-      this.say(`✔ API reference pages unchanged since the last run; ${again} are written again.`);
-      this.lintPending = true;
-      if (this.releasesPending) this.whenQuiet('releases', () => void this.generateReleases());
-      else this.writeDownloads(inputs);
+      this.say('✔ API reference pages unchanged since the last run; the downloads are written again.');
+      this.writeDownloads(inputs, {lint: true});
       return true;
     }
-    const current = CURRENT.targets;
-    const files = [...new Set(current.map((target) => target.spec))];
-    const generatedBefore = current.every((target) =>
+    const files = [...new Set(TARGETS.map((target) => target.spec))];
+    const generatedBefore = TARGETS.every((target) =>
       existsSync(path.join(this.root, target.dir, 'sidebar.ts')),
     );
     // With pages of an earlier run in place, the linter decides whether they are replaced. With
     // none (a new clone) there is no good version to keep: the pages are put in place as soon as
     // they are generated (on both cores, for a large API), and the linter runs after, in the
-    // background, before the downloads. The earlier releases' pages follow once the server has
-    // compiled its first page and been quiet for a moment (until then, sidebars-api-releases.ts
-    // leaves out the pages not yet written).
-    const done = await this.serially(() => this.generate(files, current, {all: true, gate: generatedBefore}));
+    // background, before the downloads.
+    const done = await this.generate(files, TARGETS, {all: true, gate: generatedBefore});
     return done || generatedBefore;
   }
 
   /** After a change of `files` (relative to the repository) under openapi/. */
   async update(files: readonly string[]): Promise<void> {
-    await this.serially(() => this.generate(files, targetsAffectedBy(files)));
+    await this.generate(files, targetsAffectedBy(files));
   }
 
   /** Stops the background work, waiting or running. */
   stop(): void {
     clearTimeout(this.quiet);
-    clearTimeout(this.overdue);
     this.background.clear();
     this.downloads?.kill();
-    this.releasesPending = false;
     this.linter.close();
   }
 
   /**
    * Lints and generates the pages of `targets` after a change of `files` (`all` at start), and
-   * puts them in place when both have succeeded; the downloads and companion files follow (after
-   * the earlier releases' pages, while those are still to be written). Without `gate`, the pages
-   * are put in place whatever the linter finds, and the downloads' step lints the description.
+   * puts them in place when both have succeeded; the downloads and companion files follow.
+   * Without `gate`, the pages are put in place whatever the linter finds, and it runs later.
    */
   private async generate(
     files: readonly string[],
@@ -239,9 +186,6 @@ export class ReferenceKeeper {
     const inputs = fingerprintInputs(this.root);
     this.downloads?.kill();
     this.background.delete('downloads');
-    // Whether this writes the earlier releases' pages too, which then need no writing after.
-    const releasesToo =
-      RELEASES.targets.length > 0 && RELEASES.targets.every((target) => targets.includes(target));
     // The linter (in a thread of its own) and the generator side by side; the pages are put in
     // place only when the linter has found no error.
     const linted = gate ? this.linter.lint(this.aliasesFor(files)) : Promise.resolve([]);
@@ -294,87 +238,12 @@ export class ReferenceKeeper {
                 .filter(Boolean)
                 .join('; ') + '.'),
       );
-      if (releasesToo) {
-        this.releasesPending = false;
-        this.background.delete('releases');
-      }
-      for (const group of this.releasesPending ? [CURRENT] : [CURRENT, RELEASES]) {
-        recordRun(this.root, inputs, group.owned, group.dirs, group.record);
-      }
-      // The downloads wait for the releases' pages, while those are still to be written (when
-      // they are being written now, generateReleases writes the downloads after them).
-      this.lintPending ||= !gate;
-      if (!this.releasesPending) this.writeDownloads(inputs);
-      else if (!this.releasesRunning) this.whenQuiet('releases', () => void this.generateReleases());
+      recordRun(this.root, inputs, isPageOutput, PAGE_DIRS, PAGES_RECORD);
+      this.writeDownloads(inputs, {lint: !gate});
       return true;
     } finally {
       rmSync(staging, {recursive: true, force: true});
     }
-  }
-
-  /**
-   * The earlier releases' pages, after the start: nobody is waiting for them, and at 1x they took
-   * half of a new clone's start (118 pages, each body converted to HTML,
-   * ../generate-api-docs/release-html.ts). Written in this process, whose generator the start has
-   * loaded (in a process of their own, which loads the site again, they took the server's peak
-   * memory at ten times the content from about 1.5 to 1.9 to 2.2 GB), one release at a time, so
-   * that a description saved meanwhile waits for one release's pages at most (about a second, or
-   * four to five on a new clone, whose pages' bodies are not converted yet). A release is a
-   * description as it was published, linted then: it is not linted again. The downloads follow
-   * them; the record they leave is of the inputs as they were when they started, so a change saved
-   * meanwhile makes the next start generate again.
-   */
-  private async generateReleases(): Promise<void> {
-    if (this.releasesRunning) return;
-    this.releasesRunning = true;
-    const started = performance.now();
-    const inputs = fingerprintInputs(this.root);
-    let written = 0;
-    let removed = 0;
-    try {
-      for (const target of RELEASES.targets) {
-        // Stopped when an update wrote them meanwhile, or the server stops.
-        if (!this.releasesPending) return;
-        const installed = await this.serially(async () => {
-          const staging = mkdtempSync(path.join(tmpdir(), 'gerai-api-releases-'));
-          try {
-            await this.writePages(staging, [target]);
-            return installChanged(staging, this.root, [{dir: target.dir, owned: isGeneratedPage}]);
-          } finally {
-            rmSync(staging, {recursive: true, force: true});
-          }
-        });
-        written += installed.written.length;
-        removed += installed.removed.length;
-      }
-    } catch (error) {
-      this.showProblems([
-        {
-          file: some(RELEASES.targets.map((target) => target.spec)),
-          severity: 'error',
-          rule: 'openapi-generator',
-          message: error instanceof Error ? error.message : String(error),
-        },
-      ]);
-      return;
-    } finally {
-      this.releasesRunning = false;
-    }
-    if (!this.releasesPending) return;
-    this.releasesPending = false;
-    this.say(
-      `✔ Earlier releases' pages generated in ${seconds(started)}: ` +
-        (written + removed === 0 ? 'no page changed.' : `wrote ${written}, removed ${removed}.`),
-    );
-    recordRun(this.root, inputs, RELEASES.owned, RELEASES.dirs, RELEASES.record);
-    this.writeDownloads(inputs);
-  }
-
-  /** Runs `work` after every generation started before it: one generator, one run at a time. */
-  private serially<T>(work: () => Promise<T>): Promise<T> {
-    const run = this.queue.then(work);
-    this.queue = run.catch(() => {});
-    return run;
   }
 
   private async writePages(staging: string, targets: readonly Target[]): Promise<void> {
@@ -461,12 +330,12 @@ export class ReferenceKeeper {
 
   /**
    * Writes the downloads and companion files once the development server has compiled nothing
-   * for QUIET_MS, in a process of its own at the lowest priority; then puts those whose bytes
-   * changed in place and records the run for the next start to reuse. While pages were put in
-   * place without the linter (lintPending), the process lints the whole description first.
+   * for QUIET_MS, in a process of its own at the lowest
+   * priority; then puts those whose bytes changed in place and records the run for the next
+   * start to reuse.
    */
-  private writeDownloads(inputs: string): void {
-    this.whenQuiet('downloads', () => this.startDownloads(inputs, {lint: this.lintPending}));
+  private writeDownloads(inputs: string, options: {lint?: boolean} = {}): void {
+    this.whenQuiet('downloads', () => this.startDownloads(inputs, options));
   }
 
   /** Starts the process of writeDownloads. */
@@ -491,7 +360,6 @@ export class ReferenceKeeper {
       try {
         const linted = output.split('\n').find((line) => line.startsWith(PROBLEMS_LINE));
         const found = linted ? (JSON.parse(linted.slice(PROBLEMS_LINE.length)) as Problem[]) : [];
-        if (linted) this.lintPending = false;
         for (const warning of found.filter((problem) => problem.severity === 'warning')) {
           this.say(`⚠ ${formatProblem(warning)}`);
         }

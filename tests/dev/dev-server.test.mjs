@@ -11,15 +11,11 @@ import path from 'node:path';
 import {after, before, describe, test} from 'node:test';
 
 import {chromium} from '@playwright/test';
-import createJiti from 'jiti';
 
 import {CHROMIUM_ARGS, chromiumPath} from '../../scripts/bench/browser.mjs';
 import {startDevServer} from '../support/dev-server.mjs';
 import {freePort} from '../support/free-port.mjs';
-import {root} from '../support/openapi.mjs';
 import {copyRepository} from '../support/repository-copy.mjs';
-
-const {listReleases} = createJiti(root + '/')('./scripts/api-changes/releases.ts');
 
 const GUIDE = {
   file: 'docs/docs/getting-started.mdx',
@@ -37,9 +33,9 @@ const OPERATION = {
 /** Long enough for a compilation on a busy two-core machine; a test fails only when it never comes. */
 const SHOWN_WITHIN = 120_000;
 /**
- * The same for the start of a new clone, which generates the reference and compiles the
- * application first (87 s with the suite's other files beside it on a two-core machine), and for
- * the earlier releases' pages it writes in the background after (60 to 80 s).
+ * The same for the start of a new clone, which generates the reference (the earlier releases'
+ * pages included) and compiles the application first: 87 s with the suite's other files beside it
+ * on a two-core machine.
  */
 const STARTED_WITHIN = 300_000;
 
@@ -202,43 +198,6 @@ describe('the development server (npm start) as a writer edits', () => {
     await until(
       'the guide without the error',
       async () => !named.test(await visibleText(page)) && (await title()) === GUIDE.title,
-      tail,
-    );
-  });
-
-  // Last: the pages are written in the background after the start, while the other tests edit.
-  test("an earlier release's pages are written after the start and served without a restart", async () => {
-    const [release] = listReleases(copy);
-    assert.ok(release, 'the repository has a release of the description');
-    const route = `/docs/api/releases/${release}/${path.basename(OPERATION.page, '.api.mdx')}`;
-    const written = "✔ Earlier releases' pages generated";
-    // Written in the background, while the suite's other files keep both cores busy.
-    await until(
-      "the releases' pages written",
-      async () => server.output().includes(written),
-      tail,
-      STARTED_WITHIN,
-    );
-    const output = server.output();
-    assert.ok(
-      output.indexOf('✔ API reference generated') >= 0 &&
-        output.indexOf(written) > output.indexOf('✔ API reference generated'),
-      `the current reference first, the releases after. ${tail()}`,
-    );
-    // Docusaurus reloads its docs plugin for the new files, and the server compiles the page when
-    // it is first asked for: the page is asked for again until it shows (a load that has not
-    // finished within 15 s is asked for again too).
-    let asked = 0;
-    await until(
-      `the operation's page in release ${release}`,
-      async () => {
-        if (page.url() === server.origin + route && (await title()) === OPERATION.summary) return true;
-        if (Date.now() - asked > 15_000) {
-          asked = Date.now();
-          await page.goto(server.origin + route, {waitUntil: 'commit', timeout: 15_000});
-        }
-        return false;
-      },
       tail,
     );
   });
