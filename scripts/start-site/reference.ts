@@ -14,7 +14,7 @@
  * lowest priority, stopped when another change comes first.
  */
 import {type ChildProcess, spawn} from 'node:child_process';
-import {existsSync, mkdirSync, mkdtempSync, rmSync, statSync, utimesSync, writeFileSync} from 'node:fs';
+import {existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync} from 'node:fs';
 import {setPriority, tmpdir} from 'node:os';
 import path from 'node:path';
 
@@ -291,7 +291,10 @@ export class ReferenceKeeper {
   /**
    * Docusaurus reloads its docs plugin, sidebars included, when a page file changes, but does not
    * watch the generated sidebars (sidebars.ts imports them): a change of a sidebar alone (an
-   * operation moved to another tag, say) is made visible by touching sidebars.ts.
+   * operation moved to another tag, say) is made visible by a change of sidebars.ts: written again
+   * with its own bytes, since a new modification time alone is not seen (measured in a browser on
+   * the releases' sidebars file: a time set left the site as it was, the file written again
+   * reloaded it).
    */
   private noticeSidebars(installed: Installed): void {
     const changed = [...installed.written, ...installed.removed];
@@ -299,8 +302,8 @@ export class ReferenceKeeper {
       changed.some((file) => path.basename(file) === 'sidebar.ts') &&
       !changed.some((file) => file.endsWith('.mdx'))
     ) {
-      const now = new Date();
-      utimesSync(path.join(this.root, 'sidebars.ts'), now, now);
+      const sidebars = path.join(this.root, 'sidebars.ts');
+      writeFileSync(sidebars, readFileSync(sidebars));
     }
   }
 
