@@ -39,7 +39,7 @@ import {parseArgs} from 'node:util';
 import {chromium} from '@playwright/test';
 
 import {CHROMIUM_ARGS, chromiumPath} from './bench/browser.mjs';
-import {treeResident} from './bench-scale/build.mjs';
+import {processCommand, treeResident} from './bench-scale/build.mjs';
 import {growCopy, plainCopy, TIMES} from './bench-scale/grow.mjs';
 import {startDevServer} from '../tests/support/dev-server.mjs';
 
@@ -176,7 +176,7 @@ async function start(
     peakKB = tree.kb;
     peakProcesses = tree.processes
       .filter((process) => process.kb >= 50 * 1024)
-      .map(({kb, command}) => `${Math.round(kb / 1024)} MB ${command}`);
+      .map(({pid, kb}) => `${Math.round(kb / 1024)} MB ${processCommand(pid)}`);
   }, 250);
   const page = await browser.newPage();
   let answeredMs = null;

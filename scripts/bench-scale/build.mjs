@@ -40,8 +40,9 @@ export function treeResidentKB(pid) {
 }
 
 /**
- * The resident memory of `pid` and every process under it, in KB, with each process's share
- * (its command line, cut short), largest first.
+ * The resident memory of `pid` and every process under it, in KB, with each process's share,
+ * largest first. Command lines are not read here: the samplers call this every 250 ms, and only
+ * a new peak needs them (processCommand).
  */
 export function treeResident(pid) {
   const children = new Map();
@@ -65,20 +66,27 @@ export function treeResident(pid) {
     try {
       const own = Number(readFileSync(`/proc/${current}/statm`, 'utf8').split(' ')[1]) * PAGE_KB;
       kb += own;
-      const command = readFileSync(`/proc/${current}/cmdline`, 'utf8').split('\0').filter(Boolean);
-      processes.push({
-        kb: own,
-        command: command
-          .map((part) => path.basename(part))
-          .join(' ')
-          .slice(0, 80),
-      });
+      processes.push({pid: current, kb: own});
     } catch {
       // The process ended meanwhile.
     }
     pending.push(...(children.get(current) ?? []));
   }
   return {kb, processes: processes.sort((a, b) => b.kb - a.kb)};
+}
+
+/** The command line of a process, each word without its folder, cut to 80 characters ('' once it has ended). */
+export function processCommand(pid) {
+  try {
+    return readFileSync(`/proc/${pid}/cmdline`, 'utf8')
+      .split('\0')
+      .filter(Boolean)
+      .map((part) => path.basename(part))
+      .join(' ')
+      .slice(0, 80);
+  } catch {
+    return '';
+  }
 }
 
 /**
