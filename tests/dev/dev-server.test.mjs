@@ -39,6 +39,9 @@ const SHOWN_WITHIN = 120_000;
  */
 const STARTED_WITHIN = 300_000;
 
+/** How long the server has compiled nothing before the first edit (ms). */
+const AT_REST = 1_500;
+
 /** The text of the page and of every frame in it: the development server's overlay is a frame. */
 async function visibleText(page) {
   const texts = await Promise.all(
@@ -54,14 +57,17 @@ async function visibleText(page) {
  */
 const LOOK_EVERY = 500;
 
-/** Resolves once `check` holds; fails with `what` and `detail()` when it never does within `limit` ms. */
-async function until(what, check, detail = () => '', limit = SHOWN_WITHIN) {
+/**
+ * Resolves once `check` holds; fails with `what` and what `detail()` resolves to when it never does
+ * within `limit` ms.
+ */
+async function until(what, check, detail = async () => '', limit = SHOWN_WITHIN) {
   const deadline = Date.now() + limit;
   while (Date.now() < deadline) {
     if (await check().catch(() => false)) return;
     await new Promise((resolve) => setTimeout(resolve, LOOK_EVERY));
   }
-  assert.fail(`${what}: not within ${limit / 1000} s. ${detail()}`);
+  assert.fail(`${what}: not within ${limit / 1000} s. ${await detail()}`);
 }
 
 describe('the development server (npm start) as a writer edits', () => {
@@ -72,7 +78,14 @@ describe('the development server (npm start) as a writer edits', () => {
   const read = (file) => readFileSync(path.join(copy, file), 'utf8');
   const write = (file, text) => writeFileSync(path.join(copy, file), text);
   const title = () => page.evaluate(() => document.querySelector('main h1, article h1')?.textContent?.trim());
-  const tail = () => `What the server printed last:\n${server.output().slice(-3000)}`;
+  /** What the page's console said (the development server's client logs each update it applies). */
+  const consoleLines = [];
+  const tail = async () =>
+    [
+      `What the server printed last (seconds since npm start):\n${server.timedOutput().slice(-3000)}`,
+      `What the page's console said last:\n${consoleLines.slice(-20).join('\n') || '(nothing)'}`,
+      `The page at ${page.url()}, its heading ${JSON.stringify(await title().catch(String))}.`,
+    ].join('\n\n');
 
   before(async () => {
     // The whole description: the guides' requests name its operations.
@@ -80,6 +93,9 @@ describe('the development server (npm start) as a writer edits', () => {
     server = startDevServer(copy, {port: await freePort()});
     browser = await chromium.launch({executablePath: chromiumPath(), args: CHROMIUM_ARGS});
     page = await browser.newPage();
+    page.on('console', (message) =>
+      consoleLines.push(`${(server.elapsed() / 1000).toFixed(1)} ${message.type()}: ${message.text()}`),
+    );
     await until(
       'the guide, after npm start',
       async () => {
@@ -91,6 +107,14 @@ describe('the development server (npm start) as a writer edits', () => {
       },
       tail,
       STARTED_WITHIN,
+    );
+    // The first visit compiles the page's modules one request after another (lazy compilation);
+    // a writer starts typing once the page is in place, and so does this test: once the server has
+    // compiled nothing for a moment.
+    await until(
+      'the server at rest after the first visit',
+      async () => server.elapsed() - (server.lastPrintedAt(/\bcompiled\b/) ?? 0) > AT_REST,
+      tail,
     );
   });
 

@@ -43,6 +43,9 @@ export function startDevServer(folder, {port, env = {}}) {
     exited,
     /** When the first line matching `pattern` was printed (ms since the start), or null. */
     printedAt: (/** @type {RegExp} */ pattern) => lines.find(({line}) => pattern.test(line))?.ms ?? null,
+    /** When the last line matching `pattern` was printed (ms since the start), or null. */
+    lastPrintedAt: (/** @type {RegExp} */ pattern) =>
+      lines.findLast(({line}) => pattern.test(line))?.ms ?? null,
     /** Milliseconds since the start. */
     elapsed: () => Math.round(performance.now() - started),
     /** What the server printed, each line after the seconds since the start when it came. */
