@@ -1,6 +1,6 @@
 import {expect, type Page, type Route} from '@playwright/test';
 
-import {test} from '../support/fixtures';
+import {inOwnContext, test} from '../support/fixtures';
 import {expectNoAxeViolations} from '../support/accessibility';
 import {countDocumentLoads, waitForHydration} from '../support/pages';
 
@@ -93,25 +93,29 @@ test.describe('the error states of a page', () => {
   });
 
   test('offline: following a link shows "Page Error" without reloading, and Retry works once back online', async ({
-    page,
-    context,
+    browser,
+    baseURL,
+    viewport,
   }) => {
-    const loads = countDocumentLoads(page);
-    await page.goto(FROM);
-    await waitForHydration(page);
-    // Routing bypasses the browser's cache, as for a page whose code was never fetched ahead.
-    await page.route(SCRIPTS, (route) => route.continue());
-    await context.setOffline(true);
+    // Going offline is not undone between tests that share a context: a context of its own.
+    await inOwnContext(browser, {baseURL, viewport}, async (page, context) => {
+      const loads = countDocumentLoads(page);
+      await page.goto(FROM);
+      await waitForHydration(page);
+      // Routing bypasses the browser's cache, as for a page whose code was never fetched ahead.
+      await page.route(SCRIPTS, (route) => route.continue());
+      await context.setOffline(true);
 
-    await openTargetFromSidebar(page);
-    await expectPageError(page);
-    await expect(page.getByRole('alert')).toContainText('you are offline');
-    expect(loads, 'no reload into the browser’s own error page').toHaveLength(1);
+      await openTargetFromSidebar(page);
+      await expectPageError(page);
+      await expect(page.getByRole('alert')).toContainText('you are offline');
+      expect(loads, 'no reload into the browser’s own error page').toHaveLength(1);
 
-    await context.setOffline(false);
-    await expect(page.getByRole('alert')).toContainText('Check your connection');
-    await retryLoadsThePage(page);
-    expect(loads).toHaveLength(1);
+      await context.setOffline(false);
+      await expect(page.getByRole('alert')).toContainText('Check your connection');
+      await retryLoadsThePage(page);
+      expect(loads).toHaveLength(1);
+    });
   });
 
   test('a page that throws while rendering: "This page crashed." with a "Try again" that works', async ({

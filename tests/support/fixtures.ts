@@ -1,4 +1,10 @@
-import {test as base, type Page} from '@playwright/test';
+import {
+  test as base,
+  type Browser,
+  type BrowserContext,
+  type BrowserContextOptions,
+  type Page,
+} from '@playwright/test';
 
 import {rendererAnswers} from './pages';
 
@@ -53,7 +59,7 @@ const MISSES = 3;
  * the test fails within seconds, "the renderer stopped answering" beside it.
  */
 export const test = base.extend({
-  page: async ({page}, provide, testInfo) => {
+  page: async ({page, baseURL}, provide, testInfo) => {
     const watchdog = watchRenderer(page, {
       every: WATCH_EVERY_MS,
       misses: MISSES,
@@ -66,5 +72,29 @@ export const test = base.extend({
     });
     await provide(page);
     await watchdog.stop();
+    // The next test of this worker gets this tab again (reuseContext, playwright.config.ts), which
+    // keeps each site's session storage: the site's is cleared while the tab is still on it.
+    if (!page.isClosed() && baseURL && page.url().startsWith(baseURL)) {
+      await page.evaluate(() => sessionStorage.clear()).catch(() => undefined);
+    }
   },
 });
+
+/**
+ * Runs `body` in a browser context of its own, with the project's address and viewport, closed
+ * afterwards. For a test that changes what Playwright's reset between tests does not undo (going
+ * offline, a network or CPU emulated through CDP): the tests of a worker otherwise share one
+ * context and tab (reuseContext, playwright.config.ts).
+ */
+export async function inOwnContext<T>(
+  browser: Browser,
+  options: Pick<BrowserContextOptions, 'baseURL' | 'viewport'>,
+  body: (page: Page, context: BrowserContext) => Promise<T>,
+): Promise<T> {
+  const context = await browser.newContext(options);
+  try {
+    return await body(await context.newPage(), context);
+  } finally {
+    await context.close();
+  }
+}
