@@ -78,7 +78,7 @@ describe('the development server (npm start) as a writer edits', () => {
   const read = (file) => readFileSync(path.join(copy, file), 'utf8');
   const write = (file, text) => writeFileSync(path.join(copy, file), text);
   const title = () => page.evaluate(() => document.querySelector('main h1, article h1')?.textContent?.trim());
-  /** What the page's console said (the development server's client logs each update it applies). */
+  /** What the page's console said: the development server's client logs its warnings and errors there. */
   const consoleLines = [];
   const tail = async () =>
     [
