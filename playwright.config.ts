@@ -45,11 +45,12 @@ export default defineConfig({
     // them (cookies, cache, local storage and IndexedDB cleared, routes, bindings and init scripts
     // removed, viewport and emulation options applied again; tests/support/fixtures.ts clears the
     // tab's session storage). A new context per test cost Chromium about a second of CPU to create,
-    // fill and close: with two cores that was a third of this stage (585 against 392 CPU-seconds).
-    // Playwright's option (experimental, meant for component tests) does not undo what a test
-    // changes at run time: a test that goes offline or emulates a slow network through CDP sets
-    // `test.use({reuseContext: false})` and gets a context of its own. Upgrade: check that the
-    // option still resets what this list says (its documentation in @playwright/test's types).
+    // fill and close: with two cores that was a third of this stage (585 against 394 to 447
+    // CPU-seconds). Playwright's option (experimental, meant for component tests) does not undo
+    // what a test changes at run time: a test that goes offline or emulates a slow network through
+    // CDP runs in a context of its own (`inOwnContext`, tests/support/fixtures.ts; Playwright
+    // refuses `reuseContext` in a describe group). Upgrade: check that the option still resets what
+    // this list says (its documentation in @playwright/test's types).
     reuseContext: true,
     trace: 'off',
     screenshot: 'only-on-failure',
