@@ -22,7 +22,7 @@ import {existsSync, readFileSync, rmSync} from 'node:fs';
 import path from 'node:path';
 import {stripVTControlCharacters} from 'node:util';
 
-import {removeSectionTagPage, describePages} from './pages';
+import {describePages, finishCurrentPages, removeSectionTagPage} from './pages';
 import {finishReleasePages} from './release-pages';
 import type {Target} from './layout';
 
@@ -147,6 +147,7 @@ export async function loadPageGenerator(root: string): Promise<PageGenerator> {
     const readDescription = () => readFileSync(path.join(root, target.spec), 'utf8');
     describePages(staging, target, readDescription);
     if (target.pluginId === 'releases') finishReleasePages(staging, target);
+    if (target.pluginId === 'gerai') finishCurrentPages(staging, target);
   };
 
   return {

@@ -1,7 +1,8 @@
 /**
  * What the portal changes in the pages the OpenAPI generator writes, before they are put in
- * place: the page of a section tag is removed, and every operation and tag page gets a meta
- * description of whole sentences.
+ * place: the page of a section tag is removed, every operation and tag page gets a meta
+ * description of whole sentences, and the body of every operation page of the merchant API
+ * becomes blocks of HTML between its headings and code blocks (./page-html.ts).
  */
 import {readdirSync, readFileSync, rmSync, writeFileSync} from 'node:fs';
 import path from 'node:path';
@@ -11,7 +12,9 @@ import {parseYaml} from '@redocly/openapi-core';
 
 import {metaDescription} from '../../src/config/api-reference/meta-description';
 import {tagPageId} from '../../src/config/openapi';
+import {substituteTokens} from '../../src/remark/substitute-tokens';
 import type {Target} from './layout';
+import {bodyBlocks, convertedPage, HTML_IMPORT} from './page-html';
 
 /**
  * Removes the page of the target's section tag: the section's hand-written index page introduces
@@ -77,5 +80,33 @@ export function describePages(staging: string, target: Target, readDescription: 
 function rewrite(file: string, page: string, description: string): void {
   if (description !== '') {
     writeFileSync(file, page.replace(/^description: .*$/m, `description: ${JSON.stringify(description)}`));
+  }
+}
+
+/**
+ * An operation page of the current merchant API as the build reads it: its head, up to the release
+ * switcher, as the page writer wrote it, and its body as blocks of HTML between the headings, code
+ * blocks and components that stay MDX (./page-html.ts, `bodyBlocks`).
+ */
+export function currentOperationPage(page: string, file: string): string {
+  return convertedPage(page, file, __filename, () => {
+    const switcher = /^<ApiReleaseSwitcher .*\/>$/m.exec(page);
+    if (!switcher) throw new Error("the page writer wrote no release switcher to end the page's head at");
+    const end = switcher.index + switcher[0].length;
+    const body = bodyBlocks(substituteTokens(page.slice(end), undefined, file));
+    return page
+      .slice(0, end)
+      .replace(/^(import ApiEndpoint .*)$/m, `$1\n${HTML_IMPORT}`)
+      .concat(`\n\n${body}\n`);
+  });
+}
+
+/** Writes each operation page of a target of the current merchant API as the build reads it (currentOperationPage). */
+export function finishCurrentPages(staging: string, target: Target): void {
+  const folder = path.join(staging, target.dir);
+  for (const name of readdirSync(folder)) {
+    if (!name.endsWith('.api.mdx')) continue;
+    const file = path.join(folder, name);
+    writeFileSync(file, currentOperationPage(readFileSync(file, 'utf8'), path.join(target.dir, name)));
   }
 }

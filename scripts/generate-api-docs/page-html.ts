@@ -1,0 +1,216 @@
+/**
+ * The bodies of the generated reference pages, turned from the page writer's Markdown into HTML
+ * while `gen-api` runs, so that the build compiles a string where it compiled a tree of MDX.
+ *
+ * Why: what the page writer puts in a body (src/config/api-reference/page.ts) is Markdown with a
+ * few elements (`div` and `span` with a class, for the field lists), the same for every page and
+ * drawn by no component of the site. Compiled as MDX, each paragraph, list item and code span is a
+ * JSX element of the page's module, which the bundler parses, compiles, minifies and keeps for the
+ * client and the server, and React renders and hydrates. At ten times the content (600 operation
+ * pages), the bundling took 100 s and peaked at 3.6 GB with the bodies as MDX, 47 s and 2.5 GB with
+ * them as HTML (`docusaurus build`'s bundling alone, one run each).
+ *
+ * Two shapes:
+ * - a current page (`bodyBlocks`) keeps as MDX what a component of the site draws: its headings
+ *   (ids, anchor links, the search index's sections), its code blocks (highlighting, the copy
+ *   button, the request panel of an `http` block), and the components the page writer writes
+ *   there (the test delivery of an event); each run of Markdown between them becomes one
+ *   `<GeneratedHtml html={…} />`;
+ * - an earlier release's page (`bodyHtml`), read rarely and never changed, is HTML whole: headings
+ *   get the ids Docusaurus would give them (its own slugger), code blocks the keyboard focus the
+ *   site's code blocks have.
+ *
+ * The HTML is what the site's Markdown components render for the same Markdown: a link leaving the
+ * site opens in a new tab (`target="_blank" rel="noopener noreferrer"`, as the theme's links do);
+ * a link to a Markdown file, which only the MDX compiler turns into a route, stops the conversion.
+ *
+ * Each converted page is kept in `node_modules/.cache/gerai-page-html/` under the hash of what the
+ * generator wrote and of the converting code, so that a page is converted once: `gen-api --force`,
+ * the development server's regeneration after an edit (which rewrites a section's pages, most of
+ * them unchanged) and every copy the tests and benchmarks make (they link the same `node_modules`)
+ * reuse it. `npm run clear` (`docusaurus clear`) empties the folder with the bundler's cache.
+ */
+import {createHash} from 'node:crypto';
+import {existsSync, mkdirSync, readFileSync, renameSync, writeFileSync} from 'node:fs';
+import path from 'node:path';
+
+import {createSlugger} from '@docusaurus/utils';
+import {toHtml} from 'hast-util-to-html';
+import type {Element, ElementContent, Root as HastRoot} from 'hast';
+import type {Root as MdastRoot, RootContent} from 'mdast';
+import type {MdxJsxFlowElement, MdxJsxTextElement} from 'mdast-util-mdx-jsx';
+import {toHast, type State} from 'mdast-util-to-hast';
+import remarkGfm from 'remark-gfm';
+import remarkMdx from 'remark-mdx';
+import remarkParse from 'remark-parse';
+import {unified} from 'unified';
+
+import {jsxString} from '../../src/config/api-reference/mdx';
+
+/** The component that draws a block of HTML of a generated page (src/components/GeneratedHtml). */
+export const HTML_COMPONENT = 'GeneratedHtml';
+export const HTML_IMPORT = `import ${HTML_COMPONENT} from "@site/src/components/${HTML_COMPONENT}";`;
+
+/** The elements the body may hold in its Markdown: what the page writer writes into it. */
+const ALLOWED = new Set(['div', 'span']);
+
+/** A `div` or `span` with a `className`, as a HTML element; anything else stops the conversion. */
+function jsxElement(state: State, node: MdxJsxFlowElement | MdxJsxTextElement): Element {
+  if (!node.name || !ALLOWED.has(node.name)) {
+    throw new Error(`an element the page's body cannot hold as HTML: <${node.name ?? ''}>`);
+  }
+  const properties: Record<string, string[]> = {};
+  for (const attribute of node.attributes) {
+    if (
+      attribute.type !== 'mdxJsxAttribute' ||
+      attribute.name !== 'className' ||
+      typeof attribute.value !== 'string'
+    ) {
+      throw new Error(`an attribute the page's body cannot hold as HTML, on <${node.name}>`);
+    }
+    properties.className = attribute.value.split(/\s+/).filter(Boolean);
+  }
+  return {
+    type: 'element',
+    tagName: node.name,
+    properties,
+    children: state.all(node) as ElementContent[],
+  };
+}
+
+/** The text of an element, for its heading id. */
+function textOf(node: ElementContent): string {
+  if (node.type === 'text') return node.value;
+  return node.type === 'element' ? node.children.map(textOf).join('') : '';
+}
+
+/** A link the MDX compiler would have turned into a route: a Markdown file's path. */
+const FILE_LINK = /^(?![a-z][a-z\d+.-]*:|\/\/)[^?#]*\.mdx?(?:[?#]|$)/i;
+
+/**
+ * Completes the elements as the site's components draw them: every heading gets the id Docusaurus
+ * gives it (its text, slugged, numbered when repeated), every code block the keyboard focus of the
+ * site's code blocks, and every link leaving the site a new tab.
+ */
+function completeElements(tree: HastRoot): void {
+  const slugger = createSlugger();
+  const visit = (node: HastRoot | Element) => {
+    for (const child of node.children) {
+      if (child.type !== 'element') continue;
+      if (/^h[1-6]$/.test(child.tagName))
+        child.properties.id = slugger.slug(child.children.map(textOf).join(''));
+      if (child.tagName === 'pre') child.properties.tabIndex = 0;
+      if (child.tagName === 'a' && typeof child.properties.href === 'string') {
+        const href = child.properties.href;
+        if (FILE_LINK.test(href)) {
+          throw new Error(`a link to a Markdown file (${href}): link to the page's route instead`);
+        }
+        if (/^https?:\/\//i.test(href)) {
+          child.properties.target = '_blank';
+          child.properties.rel = ['noopener', 'noreferrer'];
+        }
+      }
+      visit(child);
+    }
+  };
+  visit(tree);
+}
+
+const parser = unified().use(remarkParse).use(remarkMdx).use(remarkGfm);
+
+/** The tree of a body of Markdown with the page writer's elements. */
+const parse = (markdown: string) => parser.runSync(parser.parse(markdown)) as MdastRoot;
+
+/** The HTML of some top-level nodes of a parsed body. */
+function nodesHtml(children: RootContent[]): string {
+  const hast = toHast(
+    {type: 'root', children},
+    {handlers: {mdxJsxFlowElement: jsxElement, mdxJsxTextElement: jsxElement}},
+  ) as HastRoot;
+  completeElements(hast);
+  return toHtml(hast);
+}
+
+/** The HTML of a body of Markdown with the page writer's `div` and `span` elements. */
+export function bodyHtml(markdown: string): string {
+  return nodesHtml(parse(markdown).children);
+}
+
+/** What stays MDX in a current page's body: what a component of the site draws. */
+function staysMdx(node: RootContent): boolean {
+  return (
+    node.type === 'heading' ||
+    node.type === 'code' ||
+    node.type === 'mdxjsEsm' ||
+    (node.type === 'mdxJsxFlowElement' && !ALLOWED.has(node.name ?? ''))
+  );
+}
+
+/**
+ * A current page's body as MDX again: its headings, code blocks and components as written, and
+ * each run of Markdown between them as one block of HTML.
+ */
+export function bodyBlocks(markdown: string): string {
+  const blocks: string[] = [];
+  let run: RootContent[] = [];
+  const endRun = () => {
+    if (run.length > 0) blocks.push(`<${HTML_COMPONENT} html=${jsxString(nodesHtml(run))} />`);
+    run = [];
+  };
+  for (const node of parse(markdown).children) {
+    if (!staysMdx(node)) {
+      run.push(node);
+      continue;
+    }
+    endRun();
+    const {start, end} = node.position ?? {};
+    if (start?.offset === undefined || end?.offset === undefined) {
+      throw new Error(`a ${node.type} without its place in the page`);
+    }
+    blocks.push(markdown.slice(start.offset, end.offset));
+  }
+  endRun();
+  return blocks.join('\n\n');
+}
+
+const CACHE = path.resolve(__dirname, '..', '..', 'node_modules', '.cache', 'gerai-page-html');
+
+/** This file's own text: a change of it converts every page again. */
+const CONVERTER = readFileSync(__filename, 'utf8');
+
+/** The callers' own files, read once. */
+const callers = new Map<string, string>();
+
+/**
+ * `convert()`, the conversion of a page as the generator wrote it, read from the cache when the
+ * same page was converted before by the same code (this file and `code`, the caller's own file).
+ * A failure names the page's file.
+ */
+export function convertedPage(page: string, file: string, code: string, convert: () => string): string {
+  if (!callers.has(code)) callers.set(code, readFileSync(code, 'utf8'));
+  const key = createHash('sha256')
+    .update(CONVERTER)
+    .update('\0')
+    .update(callers.get(code) ?? '')
+    .update('\0')
+    .update(page)
+    .digest('hex');
+  const cached = path.join(CACHE, `${key}.mdx`);
+  if (existsSync(cached)) return readFileSync(cached, 'utf8');
+  let converted: string;
+  try {
+    converted = convert();
+  } catch (error) {
+    throw new Error(`${file}: ${error instanceof Error ? error.message : String(error)}`, {cause: error});
+  }
+  try {
+    mkdirSync(CACHE, {recursive: true});
+    // Written whole under another name first: a reader never sees half a page.
+    const partial = `${cached}.${process.pid}`;
+    writeFileSync(partial, converted);
+    renameSync(partial, cached);
+  } catch {
+    // A cache that cannot be written (a read-only node_modules) only costs the next run its time.
+  }
+  return converted;
+}
