@@ -172,3 +172,45 @@ describe('a current operation page', () => {
     assert.ok(written.indexOf('<div class=\\"api-fields') < written.indexOf('### Example request'));
   });
 });
+
+describe('a current body cut into blocks', () => {
+  const {bodyBlocks} = jiti('./scripts/generate-api-docs/page-html.ts');
+  const blocks = (markdown) =>
+    bodyBlocks(markdown)
+      .split('\n\n')
+      .map((block) => (block.startsWith('<GeneratedHtml html=') ? 'html' : block));
+
+  test('keeps a heading or code block nested in a field as part of its run', () => {
+    const markdown = [
+      '<div className="api-fields">',
+      '',
+      '- `items` <span className="api-field__type">array</span>',
+      '',
+      '  ## Not a heading of the page',
+      '',
+      '  ```json',
+      '  []',
+      '  ```',
+      '',
+      '</div>',
+      '',
+      '## Responses',
+      '',
+      '~~~json',
+      '{"a": "```"}',
+      '~~~',
+    ].join('\n');
+    assert.deepEqual(blocks(markdown), ['html', '## Responses', '~~~json\n{"a": "```"}\n~~~']);
+  });
+
+  test('gives the same run met again the same HTML', () => {
+    const run = 'The **same** answer on every page.';
+    const [first, second] = bodyBlocks(`${run}\n\n## A\n\n${run}`).split('\n\n## A\n\n');
+    assert.equal(first, second);
+    assert.match(first, /<strong>same<\/strong>/);
+  });
+
+  test('stops, saying why, at a code block never closed', () => {
+    assert.throws(() => bodyBlocks('## A\n\n```json\n{}\n'), /a code block opened with ``` and never closed/);
+  });
+});
