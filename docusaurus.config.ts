@@ -257,7 +257,7 @@ const config: Config = {
         path: RELEASE_PAGES_DIR,
         routeBasePath: RELEASES_ROUTE.slice(1),
         sidebarPath: './sidebars-api-releases.ts',
-        // The pages' bodies are HTML already (scripts/generate-api-docs/release-html.ts): the
+        // The pages' bodies are HTML already (scripts/generate-api-docs/page-html.ts): the
         // plugins only read their heads, and a release's own page.
         beforeDefaultRemarkPlugins,
         remarkPlugins,

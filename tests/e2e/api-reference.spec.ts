@@ -143,6 +143,25 @@ test.describe('reference pages', () => {
     });
   });
 
+  test("a link in the operation's description opens its page in the app, and a modified click is the browser's", async ({
+    page,
+  }) => {
+    await page.goto('/docs/api/food-integration/accept-order');
+    await waitForHydration(page);
+    const link = page.locator('article').getByRole('link', {name: 'release 2026-11-22', exact: true});
+    // A modified click (a new tab, here a new window) leaves this page where it is.
+    const opened = page.context().waitForEvent('page');
+    await link.click({modifiers: ['Shift']});
+    await (await opened).close();
+    await expect(page).toHaveURL(/\/docs\/api\/food-integration\/accept-order$/);
+    // A plain click: the page changes without the document being loaded again.
+    await page.evaluate(() => Object.assign(window, {sameDocument: true}));
+    await link.click();
+    await expect(page).toHaveURL(/\/changelog\/release-2026-11-22$/);
+    await expect(page.getByRole('heading', {level: 1})).toContainText('2026-11-22');
+    expect(await page.evaluate(() => 'sameDocument' in window)).toBe(true);
+  });
+
   test('mark each operation in the sidebar with its method', async ({page}) => {
     await page.goto('/docs/api/food-integration/order-acceptance');
     const sidebar = page.locator('.theme-doc-sidebar-menu');
