@@ -17,19 +17,18 @@ test.describe('diagrams', () => {
     browser,
     baseURL,
   }) => {
-    const context = await browser.newContext({baseURL, javaScriptEnabled: false});
-    const page = await context.newPage();
-    await page.goto('/docs/docs/food-integration/how-to/order-state');
-    const image = page.locator('figure[data-diagram] img');
-    await expect(image).toHaveAttribute(
-      'alt',
-      /^State machine of a Gerai Food order\. An order starts as CREATED/,
-    );
-    await image.scrollIntoViewIfNeeded();
-    await expect
-      .poll(() => image.evaluate((element: HTMLImageElement) => element.naturalWidth))
-      .toBeGreaterThan(0);
-    await context.close();
+    await inOwnContext(browser, {baseURL, javaScriptEnabled: false}, async (page) => {
+      await page.goto('/docs/docs/food-integration/how-to/order-state');
+      const image = page.locator('figure[data-diagram] img');
+      await expect(image).toHaveAttribute(
+        'alt',
+        /^State machine of a Gerai Food order\. An order starts as CREATED/,
+      );
+      await image.scrollIntoViewIfNeeded();
+      await expect
+        .poll(() => image.evaluate((element: HTMLImageElement) => element.naturalWidth))
+        .toBeGreaterThan(0);
+    });
   });
 
   test('a diagram below the fold loads when the reader scrolls to it, with no diagram library', async ({
@@ -197,16 +196,15 @@ test.describe('the request panel', () => {
     browser,
     baseURL,
   }) => {
-    const context = await browser.newContext({baseURL, javaScriptEnabled: false});
-    const page = await context.newPage();
-    await page.goto('/docs/api/food-integration/accept-order');
-    const panel = page.getByRole('region', {name: 'Try it'});
-    await expect(panel.getByRole('button', {name: 'Open the request panel'})).toBeDisabled();
-    // Playwright's text search skips <noscript>, so the note is found by its element.
-    const note = panel.locator('noscript > p');
-    await expect(note).toBeVisible();
-    await expect(note).toHaveText(/^The request panel needs JavaScript\./);
-    await context.close();
+    await inOwnContext(browser, {baseURL, javaScriptEnabled: false}, async (page) => {
+      await page.goto('/docs/api/food-integration/accept-order');
+      const panel = page.getByRole('region', {name: 'Try it'});
+      await expect(panel.getByRole('button', {name: 'Open the request panel'})).toBeDisabled();
+      // Playwright's text search skips <noscript>, so the note is found by its element.
+      const note = panel.locator('noscript > p');
+      await expect(note).toBeVisible();
+      await expect(note).toHaveText(/^The request panel needs JavaScript\./);
+    });
   });
 
   test('with JavaScript, opens from a button that works once the page is ready, with no note about JavaScript', async ({

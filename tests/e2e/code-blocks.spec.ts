@@ -1,6 +1,6 @@
 import {expect, type Page} from '@playwright/test';
 
-import {test} from '../support/fixtures';
+import {inOwnContext, test} from '../support/fixtures';
 import {openRequestPanel, waitForHydration, watchErrors} from '../support/pages';
 
 /**
@@ -53,11 +53,10 @@ test('a guide shows its code coloured, with or without JavaScript, and never loa
   expect((await scripts()).some((text) => text.includes(PRISM_MARKER))).toBe(false);
   expect(errors).toEqual([]);
 
-  const context = await browser.newContext({javaScriptEnabled: false});
-  const staticPage = await context.newPage();
-  await staticPage.goto('/docs/docs/getting-started');
-  expect(await tokens(staticPage, 'bash')).toEqual(withScript);
-  await context.close();
+  await inOwnContext(browser, {javaScriptEnabled: false}, async (staticPage) => {
+    await staticPage.goto('/docs/docs/getting-started');
+    expect(await tokens(staticPage, 'bash')).toEqual(withScript);
+  });
 });
 
 test('code written in the browser is coloured as it nears the viewport, Prism loaded only then', async ({

@@ -1,6 +1,6 @@
 import {expect} from '@playwright/test';
 
-import {test} from '../support/fixtures';
+import {inOwnContext, test} from '../support/fixtures';
 import {countDocumentLoads, expectNotFoundPage, waitForHydration, watchErrors} from '../support/pages';
 
 test.describe('navbar', () => {
@@ -60,13 +60,12 @@ test.describe('navbar', () => {
 
 test.describe('theme', () => {
   test('stays light, with no switch, even when the system prefers dark', async ({browser}) => {
-    const context = await browser.newContext({colorScheme: 'dark'});
-    const page = await context.newPage();
-    await page.goto('/docs/docs/intro');
-    await waitForHydration(page);
-    await expect(page.locator('html')).toHaveAttribute('data-theme', 'light');
-    await expect(page.getByRole('button', {name: /dark mode|light mode|system mode/i})).toHaveCount(0);
-    await context.close();
+    await inOwnContext(browser, {colorScheme: 'dark'}, async (page) => {
+      await page.goto('/docs/docs/intro');
+      await waitForHydration(page);
+      await expect(page.locator('html')).toHaveAttribute('data-theme', 'light');
+      await expect(page.getByRole('button', {name: /dark mode|light mode|system mode/i})).toHaveCount(0);
+    });
   });
 });
 

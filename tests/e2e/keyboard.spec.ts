@@ -1,6 +1,6 @@
 import {expect, type Locator, type Page} from '@playwright/test';
 
-import {test} from '../support/fixtures';
+import {inOwnContext, test} from '../support/fixtures';
 import {waitForHydration} from '../support/pages';
 
 /**
@@ -79,17 +79,20 @@ test.describe('search by keyboard', () => {
   });
 
   test('meta+K (⌘K) focuses the search box on macOS', async ({browser}, testInfo) => {
-    const context = await browser.newContext({
-      baseURL: testInfo.project.use.baseURL,
-      viewport: {width: 1280, height: 800},
-      userAgent: MAC_USER_AGENT,
-    });
-    const page = await context.newPage();
-    await open(page, GUIDE);
-    await expect(page.locator('.navbar kbd').first()).toHaveText('⌘');
-    await page.keyboard.press('Meta+k');
-    await expect(navbarSearchInput(page)).toBeFocused();
-    await context.close();
+    await inOwnContext(
+      browser,
+      {
+        baseURL: testInfo.project.use.baseURL,
+        viewport: {width: 1280, height: 800},
+        userAgent: MAC_USER_AGENT,
+      },
+      async (page) => {
+        await open(page, GUIDE);
+        await expect(page.locator('.navbar kbd').first()).toHaveText('⌘');
+        await page.keyboard.press('Meta+k');
+        await expect(navbarSearchInput(page)).toBeFocused();
+      },
+    );
   });
 
   test('tabbing through the search box leaves the focus where Tab put it once the index loads', async ({

@@ -1,6 +1,6 @@
 import {expect, type Page} from '@playwright/test';
 
-import {test} from '../support/fixtures';
+import {inOwnContext, test} from '../support/fixtures';
 import {rawGet} from '../support/http';
 import {expectNoAxeViolations} from '../support/accessibility';
 import {waitForHydration, watchErrors} from '../support/pages';
@@ -44,27 +44,30 @@ test.describe('page actions', () => {
     browser,
     baseURL,
   }) => {
-    const context = await browser.newContext({
-      baseURL,
-      viewport: {width: 1280, height: 800},
-      permissions: ['clipboard-read', 'clipboard-write'],
-    });
-    const page = await context.newPage();
-    const errors = watchErrors(page);
-    await page.goto(GUIDE);
-    await waitForHydration(page);
-    const markdown = await (await page.request.get(`${GUIDE}.md`)).text();
-    expect(markdown).toMatch(/^---\ntitle: "Introduction"\n/);
+    await inOwnContext(
+      browser,
+      {
+        baseURL,
+        viewport: {width: 1280, height: 800},
+        permissions: ['clipboard-read', 'clipboard-write'],
+      },
+      async (page) => {
+        const errors = watchErrors(page);
+        await page.goto(GUIDE);
+        await waitForHydration(page);
+        const markdown = await (await page.request.get(`${GUIDE}.md`)).text();
+        expect(markdown).toMatch(/^---\ntitle: "Introduction"\n/);
 
-    const button = page.getByRole('button', {name: 'Copy page'});
-    await button.focus();
-    await page.keyboard.press('Enter');
-    await expect(page.getByRole('button', {name: 'Copied'})).toBeVisible();
-    await expect(page.getByRole('status').filter({hasText: 'on your clipboard'})).toHaveCount(1);
-    expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(markdown);
-    await expect(page.getByRole('button', {name: 'Copy page'})).toBeVisible({timeout: 5_000});
-    expect(errors).toEqual([]);
-    await context.close();
+        const button = page.getByRole('button', {name: 'Copy page'});
+        await button.focus();
+        await page.keyboard.press('Enter');
+        await expect(page.getByRole('button', {name: 'Copied'})).toBeVisible();
+        await expect(page.getByRole('status').filter({hasText: 'on your clipboard'})).toHaveCount(1);
+        expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(markdown);
+        await expect(page.getByRole('button', {name: 'Copy page'})).toBeVisible({timeout: 5_000});
+        expect(errors).toEqual([]);
+      },
+    );
   });
 
   test('View as Markdown opens the page as text/markdown, served by nginx', async ({page}) => {
@@ -98,21 +101,19 @@ test.describe('page actions', () => {
   });
 
   test('hydration moves nothing, and the actions pass axe at 390 px', async ({browser, baseURL}) => {
-    const box = async (javaScriptEnabled: boolean) => {
-      const context = await browser.newContext({
-        baseURL,
-        javaScriptEnabled,
-        viewport: {width: 390, height: 800},
-      });
-      const page = await context.newPage();
-      await page.goto(REFERENCE);
-      if (javaScriptEnabled) await waitForHydration(page);
-      const result = await actions(page).boundingBox();
-      if (javaScriptEnabled)
-        await expectNoAxeViolations(page, `${REFERENCE} at 390 px`, '[data-markdown="skip"]');
-      await context.close();
-      return result;
-    };
+    const box = (javaScriptEnabled: boolean) =>
+      inOwnContext(
+        browser,
+        {baseURL, javaScriptEnabled, viewport: {width: 390, height: 800}},
+        async (page) => {
+          await page.goto(REFERENCE);
+          if (javaScriptEnabled) await waitForHydration(page);
+          const result = await actions(page).boundingBox();
+          if (javaScriptEnabled)
+            await expectNoAxeViolations(page, `${REFERENCE} at 390 px`, '[data-markdown="skip"]');
+          return result;
+        },
+      );
     const withoutScript = await box(false);
     expect(withoutScript).not.toBeNull();
     expect(await box(true)).toEqual(withoutScript);

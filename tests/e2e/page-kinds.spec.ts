@@ -1,6 +1,6 @@
 import {expect, type Browser, type Page} from '@playwright/test';
 
-import {test, watchRenderer} from '../support/fixtures';
+import {inOwnContext, test, watchRenderer} from '../support/fixtures';
 import {expectNoAxeViolations} from '../support/accessibility';
 import {buildDir, builtSitemapPaths, hostConfig, watchPolicyViolations} from '../support/host';
 import {samplePagesOnce} from '../support/page-kinds';
@@ -173,21 +173,18 @@ async function inspect(browser: Browser, page: Page, {path, kind}: Target): Prom
   const reference = REFERENCE_PAGES.get(path);
   if (reference !== undefined) {
     await findings.check('the operation with JavaScript off', async () => {
-      const context = await browser.newContext({
-        baseURL: new URL(page.url()).origin,
-        javaScriptEnabled: false,
-      });
-      try {
-        const plain = await context.newPage();
-        await plain.goto(path, {timeout: STEP_TIMEOUT});
-        const text = await plain.locator('main').innerText({timeout: STEP_TIMEOUT});
-        const missing = expectedText(reference)
-          .filter(({text: fact}) => !text.includes(fact))
-          .map(({label, text: fact}) => `${label} ${fact}`);
-        expect(missing, `facts of ${path} missing from the visible text of <main>`).toEqual([]);
-      } finally {
-        await context.close();
-      }
+      await inOwnContext(
+        browser,
+        {baseURL: new URL(page.url()).origin, javaScriptEnabled: false},
+        async (plain) => {
+          await plain.goto(path, {timeout: STEP_TIMEOUT});
+          const text = await plain.locator('main').innerText({timeout: STEP_TIMEOUT});
+          const missing = expectedText(reference)
+            .filter(({text: fact}) => !text.includes(fact))
+            .map(({label, text: fact}) => `${label} ${fact}`);
+          expect(missing, `facts of ${path} missing from the visible text of <main>`).toEqual([]);
+        },
+      );
     });
   }
   return findings.problems;
@@ -266,24 +263,23 @@ test.describe('a renderer that stops answering', () => {
   });
 
   test('is found by the watchdog of every browser test, which ends the page', async ({browser}) => {
-    const context = await browser.newContext();
-    const page = await context.newPage();
-    await page.goto('/');
-    await stopAnswering(page);
-    let stalled = false;
-    const started = Date.now();
-    const watchdog = watchRenderer(page, {
-      every: 300,
-      misses: 2,
-      onStall: async () => {
-        stalled = true;
-        await page.close({runBeforeUnload: false});
-      },
+    await inOwnContext(browser, {}, async (page) => {
+      await page.goto('/');
+      await stopAnswering(page);
+      let stalled = false;
+      const started = Date.now();
+      const watchdog = watchRenderer(page, {
+        every: 300,
+        misses: 2,
+        onStall: async () => {
+          stalled = true;
+          await page.close({runBeforeUnload: false});
+        },
+      });
+      await expect.poll(() => stalled, {timeout: 15_000}).toBe(true);
+      await watchdog.stop();
+      expect(page.isClosed()).toBe(true);
+      expect(Date.now() - started).toBeLessThan(15_000);
     });
-    await expect.poll(() => stalled, {timeout: 15_000}).toBe(true);
-    await watchdog.stop();
-    expect(page.isClosed()).toBe(true);
-    expect(Date.now() - started).toBeLessThan(15_000);
-    await context.close();
   });
 });

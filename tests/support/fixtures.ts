@@ -81,14 +81,15 @@ export const test = base.extend({
 });
 
 /**
- * Runs `body` in a browser context of its own, with the project's address and viewport, closed
- * afterwards. For a test that changes what Playwright's reset between tests does not undo (going
- * offline, a network or CPU emulated through CDP): the tests of a worker otherwise share one
- * context and tab (reuseContext, playwright.config.ts).
+ * Runs `body` in a browser context of its own, with `options`, closed afterwards even when the
+ * test fails. For a test that needs options other than the project's (JavaScript off, a colour
+ * scheme, permissions, a user agent) or changes what Playwright's reset between tests does not
+ * undo (going offline, a network or CPU emulated through CDP): the tests of a worker otherwise
+ * share one context and tab (reuseContext, playwright.config.ts).
  */
 export async function inOwnContext<T>(
   browser: Browser,
-  options: Pick<BrowserContextOptions, 'baseURL' | 'viewport'>,
+  options: BrowserContextOptions,
   body: (page: Page, context: BrowserContext) => Promise<T>,
 ): Promise<T> {
   const context = await browser.newContext(options);
