@@ -29,7 +29,7 @@
  * a link to a Markdown file, which only the MDX compiler turns into a route, stops the conversion.
  *
  * Each converted page is kept in `node_modules/.cache/gerai-page-html/` under the hash of what the
- * generator wrote and of the converting code, so that a page is converted once: `gen-api --force`,
+ * generator wrote, of the converting code, of the host tokens' values and of the lock file, so that a page is converted once: `gen-api --force`,
  * the development server's regeneration after an edit (which rewrites a section's pages, most of
  * them unchanged) and every copy the tests and benchmarks make (they link the same `node_modules`)
  * reuse it. `npm run clear` (`docusaurus clear`) empties the folder with the bundler's cache.
@@ -216,17 +216,30 @@ export function bodyBlocks(markdown: string): string {
     .join('\n\n');
 }
 
-const CACHE = path.resolve(__dirname, '..', '..', 'node_modules', '.cache', 'gerai-page-html');
+const ROOT = path.resolve(__dirname, '..', '..');
+const CACHE = path.join(ROOT, 'node_modules', '.cache', 'gerai-page-html');
 
-/** This file's own text: a change of it converts every page again. */
-const CONVERTER = readFileSync(__filename, 'utf8');
+/**
+ * What a conversion depends on besides the page: this file, the code it uses to write MDX and to
+ * put the values of host tokens in (with the values, src/constants.ts), and the installed packages
+ * (the lock file). A change of any converts every page again.
+ */
+const CONVERTER = [
+  __filename,
+  path.join(ROOT, 'src', 'config', 'api-reference', 'mdx.ts'),
+  path.join(ROOT, 'src', 'remark', 'substitute-tokens.ts'),
+  path.join(ROOT, 'src', 'constants.ts'),
+  path.join(ROOT, 'package-lock.json'),
+]
+  .reduce((hash, file) => hash.update(readFileSync(file)).update('\0'), createHash('sha256'))
+  .digest('hex');
 
 /** The callers' own files, read once. */
 const callers = new Map<string, string>();
 
 /**
  * `convert()`, the conversion of a page as the generator wrote it, read from the cache when the
- * same page was converted before by the same code (this file and `code`, the caller's own file).
+ * same page was converted before by the same code (CONVERTER, and `code`, the caller's own file).
  * A failure names the page's file.
  */
 export function convertedPage(page: string, file: string, code: string, convert: () => string): string {
