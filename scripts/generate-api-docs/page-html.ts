@@ -50,6 +50,7 @@ import remarkParse from 'remark-parse';
 import {unified} from 'unified';
 
 import {jsxString} from '../../src/config/api-reference/mdx';
+import {substituteTokens} from '../../src/remark/substitute-tokens';
 
 /** The component that draws a block of HTML of a generated page (src/components/GeneratedHtml). */
 export const HTML_COMPONENT = 'GeneratedHtml';
@@ -214,6 +215,26 @@ export function bodyBlocks(markdown: string): string {
   return bodyParts(markdown)
     .map(({mdx, text}) => (mdx ? text : `<${HTML_COMPONENT} html=${jsxString(runHtml(text))} />`))
     .join('\n\n');
+}
+
+/**
+ * A reference page as the page writer wrote it, cut where its body starts: after the release
+ * switcher, the last element of its head (src/config/api-reference/page.ts), and written again by
+ * `write` from its two parts: the head with the import of the HTML component added, and the body
+ * with its host tokens (`@@PRODUCT@@`) replaced, since no Markdown plugin reads a string of HTML.
+ */
+export function withBody(
+  page: string,
+  file: string,
+  write: (parts: {head: string; body: string}) => string,
+): string {
+  const switcher = /^<ApiReleaseSwitcher .*\/>$/m.exec(page);
+  if (!switcher) throw new Error("the page writer wrote no release switcher to end the page's head at");
+  const end = switcher.index + switcher[0].length;
+  return write({
+    head: page.slice(0, end).replace(/^(import ApiEndpoint .*)$/m, `$1\n${HTML_IMPORT}`),
+    body: substituteTokens(page.slice(end), undefined, file),
+  });
 }
 
 const ROOT = path.resolve(__dirname, '..', '..');

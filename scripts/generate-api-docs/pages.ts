@@ -12,9 +12,8 @@ import {parseYaml} from '@redocly/openapi-core';
 
 import {metaDescription} from '../../src/config/api-reference/meta-description';
 import {tagPageId} from '../../src/config/openapi';
-import {substituteTokens} from '../../src/remark/substitute-tokens';
 import type {Target} from './layout';
-import {bodyBlocks, convertedPage, HTML_IMPORT} from './page-html';
+import {bodyBlocks, convertedPage, withBody} from './page-html';
 
 /**
  * Removes the page of the target's section tag: the section's hand-written index page introduces
@@ -89,16 +88,9 @@ function rewrite(file: string, page: string, description: string): void {
  * blocks and components that stay MDX (./page-html.ts, `bodyBlocks`).
  */
 export function currentOperationPage(page: string, file: string): string {
-  return convertedPage(page, file, __filename, () => {
-    const switcher = /^<ApiReleaseSwitcher .*\/>$/m.exec(page);
-    if (!switcher) throw new Error("the page writer wrote no release switcher to end the page's head at");
-    const end = switcher.index + switcher[0].length;
-    const body = bodyBlocks(substituteTokens(page.slice(end), undefined, file));
-    return page
-      .slice(0, end)
-      .replace(/^(import ApiEndpoint .*)$/m, `$1\n${HTML_IMPORT}`)
-      .concat(`\n\n${body}\n`);
-  });
+  return convertedPage(page, file, __filename, () =>
+    withBody(page, file, ({head, body}) => `${head}\n\n${bodyBlocks(body)}\n`),
+  );
 }
 
 /** Writes each operation page of a target of the current merchant API as the build reads it (currentOperationPage). */

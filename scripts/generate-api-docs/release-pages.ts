@@ -23,9 +23,8 @@ import {
   type ReleaseSection,
 } from '../../src/config/api-reference/releases';
 import {PRODUCT_NAME} from '../../src/constants';
-import {substituteTokens} from '../../src/remark/substitute-tokens';
 import type {Target} from './layout';
-import {bodyHtml, convertedPage, HTML_COMPONENT, HTML_IMPORT} from './page-html';
+import {bodyHtml, convertedPage, HTML_COMPONENT, withBody} from './page-html';
 
 /** The search page's address for one release's pages (the local search's `version` parameter). */
 export const releaseSearch = (release: string) => `/search?version=${RELEASES_ROUTE.slice(1)}/${release}/`;
@@ -97,17 +96,13 @@ function releasePage(release: string): string {
  * its front matter, and with its body, after the release switcher, as one string of HTML.
  */
 export function releaseOperationPage(page: string, file: string): string {
-  return convertedPage(page, file, __filename, () => {
-    const withoutApi = page.replace(/^api: .*\n/m, '');
-    const switcher = /^<ApiReleaseSwitcher .*\/>$/m.exec(withoutApi);
-    if (!switcher) throw new Error("the page writer wrote no release switcher to end the page's head at");
-    const end = switcher.index + switcher[0].length;
-    const html = bodyHtml(substituteTokens(withoutApi.slice(end), undefined, file));
-    return withoutApi
-      .slice(0, end)
-      .replace(/^(import ApiEndpoint .*)$/m, `$1\n${HTML_IMPORT}`)
-      .concat(`\n\n<${HTML_COMPONENT} html=${jsxString(html)} />\n`);
-  });
+  return convertedPage(page, file, __filename, () =>
+    withBody(
+      page.replace(/^api: .*\n/m, ''),
+      file,
+      ({head, body}) => `${head}\n\n<${HTML_COMPONENT} html=${jsxString(bodyHtml(body))} />\n`,
+    ),
+  );
 }
 
 /**
