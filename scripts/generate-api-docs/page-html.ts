@@ -29,13 +29,13 @@
  * a link to a Markdown file, which only the MDX compiler turns into a route, stops the conversion.
  *
  * Each converted page is kept in `node_modules/.cache/gerai-page-html/` under the hash of what the
- * generator wrote, of the converting code, of the host tokens' values and of the lock file, so that a page is converted once: `gen-api --force`,
- * the development server's regeneration after an edit (which rewrites a section's pages, most of
- * them unchanged) and every copy the tests and benchmarks make (they link the same `node_modules`)
- * reuse it. `npm run clear` (`docusaurus clear`) empties the folder with the bundler's cache.
+ * generator wrote, of the converting code, of the host tokens' values and of the lock file, so
+ * that a page is converted once: `gen-api --force`, the development server's regeneration after an
+ * edit (which rewrites a section's pages, most of them unchanged) and every copy the tests and
+ * benchmarks make (they link the same `node_modules`) reuse it. `npm run clear` (`docusaurus clear`) empties the folder with the bundler's cache.
  */
 import {createHash} from 'node:crypto';
-import {existsSync, mkdirSync, readFileSync, renameSync, writeFileSync} from 'node:fs';
+import {existsSync, mkdirSync, readdirSync, readFileSync, renameSync, writeFileSync} from 'node:fs';
 import path from 'node:path';
 
 import {createSlugger, type Slugger} from '@docusaurus/utils';
@@ -51,6 +51,7 @@ import {unified} from 'unified';
 
 import {jsxString} from '../../src/config/api-reference/mdx';
 import {substituteTokens} from '../../src/remark/substitute-tokens';
+import type {Target} from './layout';
 
 /** The component that draws a block of HTML of a generated page (src/components/GeneratedHtml). */
 export const HTML_COMPONENT = 'GeneratedHtml';
@@ -243,30 +244,33 @@ const CACHE = path.join(ROOT, 'node_modules', '.cache', 'gerai-page-html');
 /**
  * What a conversion depends on besides the page: this file, the code it uses to write MDX and to
  * put the values of host tokens in (with the values, src/constants.ts), and the installed packages
- * (the lock file). A change of any converts every page again.
+ * (the lock file). A change of any converts every page again. Read at the first conversion, not
+ * when a process that never converts loads this file.
  */
-const CONVERTER = [
-  __filename,
-  path.join(ROOT, 'src', 'config', 'api-reference', 'mdx.ts'),
-  path.join(ROOT, 'src', 'remark', 'substitute-tokens.ts'),
-  path.join(ROOT, 'src', 'constants.ts'),
-  path.join(ROOT, 'package-lock.json'),
-]
-  .reduce((hash, file) => hash.update(readFileSync(file)).update('\0'), createHash('sha256'))
-  .digest('hex');
+let converter: string | undefined;
+const converterKey = () =>
+  (converter ??= [
+    __filename,
+    path.join(ROOT, 'src', 'config', 'api-reference', 'mdx.ts'),
+    path.join(ROOT, 'src', 'remark', 'substitute-tokens.ts'),
+    path.join(ROOT, 'src', 'constants.ts'),
+    path.join(ROOT, 'package-lock.json'),
+  ]
+    .reduce((hash, file) => hash.update(readFileSync(file)).update('\0'), createHash('sha256'))
+    .digest('hex'));
 
 /** The callers' own files, read once. */
 const callers = new Map<string, string>();
 
 /**
  * `convert()`, the conversion of a page as the generator wrote it, read from the cache when the
- * same page was converted before by the same code (CONVERTER, and `code`, the caller's own file).
+ * same page was converted before by the same code (converterKey, and `code`, the caller's own file).
  * A failure names the page's file.
  */
 export function convertedPage(page: string, file: string, code: string, convert: () => string): string {
   if (!callers.has(code)) callers.set(code, readFileSync(code, 'utf8'));
   const key = createHash('sha256')
-    .update(CONVERTER)
+    .update(converterKey())
     .update('\0')
     .update(callers.get(code) ?? '')
     .update('\0')
@@ -290,4 +294,21 @@ export function convertedPage(page: string, file: string, code: string, convert:
     // A cache that cannot be written (a read-only node_modules) only costs the next run its time.
   }
   return converted;
+}
+
+/**
+ * Writes each operation page (`*.api.mdx`) of a target's folder in `staging` again, as `rewrite`
+ * makes it from the page and its path in the repository.
+ */
+export function rewriteOperationPages(
+  staging: string,
+  target: Target,
+  rewrite: (page: string, file: string) => string,
+): void {
+  const folder = path.join(staging, target.dir);
+  for (const name of readdirSync(folder)) {
+    if (!name.endsWith('.api.mdx')) continue;
+    const file = path.join(folder, name);
+    writeFileSync(file, rewrite(readFileSync(file, 'utf8'), path.join(target.dir, name)));
+  }
 }

@@ -13,7 +13,7 @@ import {parseYaml} from '@redocly/openapi-core';
 import {metaDescription} from '../../src/config/api-reference/meta-description';
 import {tagPageId} from '../../src/config/openapi';
 import type {Target} from './layout';
-import {bodyBlocks, convertedPage, withBody} from './page-html';
+import {bodyBlocks, convertedPage, rewriteOperationPages, withBody} from './page-html';
 
 /**
  * Removes the page of the target's section tag: the section's hand-written index page introduces
@@ -95,10 +95,5 @@ export function currentOperationPage(page: string, file: string): string {
 
 /** Writes each operation page of a target of the current merchant API as the build reads it (currentOperationPage). */
 export function finishCurrentPages(staging: string, target: Target): void {
-  const folder = path.join(staging, target.dir);
-  for (const name of readdirSync(folder)) {
-    if (!name.endsWith('.api.mdx')) continue;
-    const file = path.join(folder, name);
-    writeFileSync(file, currentOperationPage(readFileSync(file, 'utf8'), path.join(target.dir, name)));
-  }
+  rewriteOperationPages(staging, target, currentOperationPage);
 }

@@ -7,7 +7,7 @@
  * its changelog entry and to the current reference, the switcher between releases, a search of
  * this release alone, and every operation and event it has, by tag.
  */
-import {readdirSync, readFileSync, writeFileSync} from 'node:fs';
+import {writeFileSync} from 'node:fs';
 import path from 'node:path';
 
 import {inlineCode, jsxString, mdxLine} from '../../src/config/api-reference/mdx';
@@ -24,7 +24,7 @@ import {
 } from '../../src/config/api-reference/releases';
 import {PRODUCT_NAME} from '../../src/constants';
 import type {Target} from './layout';
-import {bodyHtml, convertedPage, HTML_COMPONENT, withBody} from './page-html';
+import {bodyHtml, convertedPage, HTML_COMPONENT, rewriteOperationPages, withBody} from './page-html';
 
 /** The search page's address for one release's pages (the local search's `version` parameter). */
 export const releaseSearch = (release: string) => `/search?version=${RELEASES_ROUTE.slice(1)}/${release}/`;
@@ -110,11 +110,6 @@ export function releaseOperationPage(page: string, file: string): string {
  * the release's own page.
  */
 export function finishReleasePages(staging: string, target: Target): void {
-  const folder = path.join(staging, target.dir);
-  for (const name of readdirSync(folder)) {
-    if (!name.endsWith('.api.mdx')) continue;
-    const file = path.join(folder, name);
-    writeFileSync(file, releaseOperationPage(readFileSync(file, 'utf8'), path.join(target.dir, name)));
-  }
-  writeFileSync(path.join(folder, 'release.info.mdx'), releasePage(target.id));
+  rewriteOperationPages(staging, target, releaseOperationPage);
+  writeFileSync(path.join(staging, target.dir, 'release.info.mdx'), releasePage(target.id));
 }

@@ -2,6 +2,8 @@ import {useCallback, useRef, type MouseEvent, type ReactNode} from 'react';
 import isInternalUrl from '@docusaurus/isInternalUrl';
 import {useHistory} from '@docusaurus/router';
 
+import {opensHere} from '@site/src/components/IntentLink';
+
 import styles from './styles.module.css';
 
 interface Props {
@@ -9,13 +11,13 @@ interface Props {
   readonly html: string;
 }
 
-/** The link of the site a click or a pointer is on, in `block`: a path of the site opened in this tab. */
-function siteLink(event: MouseEvent<HTMLDivElement>): string | undefined {
+/** The link to a page of the site that a click or a pointer is on, in the block. */
+function siteLink(event: MouseEvent<HTMLDivElement>): {link: HTMLAnchorElement; href: string} | undefined {
   const link = event.target instanceof Element ? event.target.closest('a') : null;
   const href = link?.getAttribute('href');
-  if (!link || !href || !event.currentTarget.contains(link)) return undefined;
-  if ((link.target && link.target !== '_self') || link.hasAttribute('download')) return undefined;
-  return href.startsWith('/') && isInternalUrl(href) ? href : undefined;
+  if (!link || !href || !event.currentTarget.contains(link) || link.hasAttribute('download'))
+    return undefined;
+  return href.startsWith('/') && isInternalUrl(href) ? {link, href} : undefined;
 }
 
 /**
@@ -31,27 +33,17 @@ export default function GeneratedHtml({html}: Props): ReactNode {
   const history = useHistory();
   const navigate = useCallback(
     (event: MouseEvent<HTMLDivElement>) => {
-      const href = siteLink(event);
-      if (
-        href === undefined ||
-        event.defaultPrevented ||
-        event.button !== 0 ||
-        event.metaKey ||
-        event.altKey ||
-        event.ctrlKey ||
-        event.shiftKey
-      ) {
-        return;
-      }
+      const found = siteLink(event);
+      if (found === undefined || !opensHere(event, found.link)) return;
       event.preventDefault();
-      history.push(href);
+      history.push(found.href);
     },
     [history],
   );
   // Each page once: the pointer passes over a link's children many times.
   const preloaded = useRef(new Set<string>());
   const preload = useCallback((event: MouseEvent<HTMLDivElement>) => {
-    const href = siteLink(event);
+    const href = siteLink(event)?.href;
     if (href === undefined || preloaded.current.has(href)) return;
     preloaded.current.add(href);
     void window.docusaurus.preload(href);

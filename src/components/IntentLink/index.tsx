@@ -29,9 +29,12 @@ import useBrokenLinks from '@docusaurus/useBrokenLinks';
 import useDocusaurusContext from '@docusaurus/useDocusaurusContext';
 import applyTrailingSlash from '@docusaurus/utils-common/lib/applyTrailingSlash';
 
-/** A click the browser would open in this tab: the router handles it instead. */
-function opensHere(event: MouseEvent<HTMLAnchorElement>): boolean {
-  const {target} = event.currentTarget;
+/**
+ * A click on `link` that the browser would open in this tab: the router handles it instead. Also
+ * read by src/components/GeneratedHtml, whose links are HTML of their own.
+ */
+export function opensHere(event: MouseEvent, link: HTMLAnchorElement): boolean {
+  const {target} = link;
   return (
     !event.defaultPrevented &&
     event.button === 0 &&
@@ -97,7 +100,7 @@ export default function IntentLink({
   const navigate = useCallback(
     (event: MouseEvent<HTMLAnchorElement>) => {
       onClick?.(event);
-      if (!opensHere(event)) return;
+      if (!opensHere(event, event.currentTarget)) return;
       event.preventDefault();
       const {pathname, search, hash} = history.location;
       if (`${pathname}${search}${hash}` === path) history.replace(path);
