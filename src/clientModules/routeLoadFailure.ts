@@ -4,6 +4,8 @@ import routes from '@generated/routes';
 import type {ClientModule} from '@docusaurus/types';
 import type {RouteConfig} from 'react-router-config';
 
+import {onRouteAdded} from '../plugins/route-data/client/route-events';
+
 /**
  * What happens when the code of a page (its route chunks) cannot be loaded.
  *
@@ -25,7 +27,9 @@ import type {RouteConfig} from 'react-router-config';
  * navigation itself to handle.
  *
  * Why: Docusaurus has no option for what a failed load does; this wraps the
- * `preload` of every route of @generated/routes.
+ * `preload` of every route of @generated/routes, and of each route the browser
+ * learns later (src/plugins/route-data: a production build knows a page's
+ * routes once it is asked for).
  * Upgrade: check Docusaurus's PendingNavigation (@docusaurus/core,
  * lib/client/PendingNavigation.js: it reloads when `preload` rejects) and the
  * shape of the generated routes (component.preload, nested routes)
@@ -118,6 +122,7 @@ function handleFailures(list: readonly LoadableRoute[]): void {
 
 if (ExecutionEnvironment.canUseDOM) {
   handleFailures(routes as LoadableRoute[]);
+  onRouteAdded((route) => handleFailures([route as LoadableRoute]));
 }
 
 const clientModule: ClientModule = {
