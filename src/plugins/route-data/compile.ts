@@ -119,7 +119,7 @@ export async function readCompiledRegistry(
 }
 
 /** Every chunk name of a route's (nested) chunk names. */
-function chunkNamesOf(names: ChunkNames | ChunkNames[] | string): string[] {
+export function chunkNamesOf(names: ChunkNames | ChunkNames[] | string): string[] {
   if (typeof names === 'string') return [names];
   if (Array.isArray(names)) return names.flatMap((item) => chunkNamesOf(item));
   return Object.values(names).flatMap((item) => chunkNamesOf(item));
@@ -166,6 +166,8 @@ export interface RouteDataInputs {
   registry: Map<string, RegistryEntry>;
   /** The script of each chunk, by chunk id, under the public path (none for a chunk of styles only). */
   chunkFiles: Map<string, string | undefined>;
+  /** The chunks of pages that a chunk name's module may load later by itself (its own `import()`s). */
+  loadedLater: (chunkName: string) => string[];
   globalData: GlobalData;
   /** A module of the registry (a route's props) read as JSON, by its path; undefined if it is not JSON. */
   readModule: (modulePath: string) => unknown;
@@ -204,7 +206,7 @@ function pageData(
       if (!entry)
         throw new Error(`route-data: the chunk name ${name} of ${node.path} is not in the compiled registry`);
       modules[name] = entry.load;
-      for (const chunk of entry.load[1]) {
+      for (const chunk of [...entry.load[1], ...inputs.loadedLater(name)]) {
         if (!inputs.chunkFiles.has(chunk))
           throw new Error(`route-data: no chunk ${chunk} (${entry.modulePath})`);
         const file = inputs.chunkFiles.get(chunk);

@@ -32,6 +32,7 @@ import type {LoadContext, Plugin} from '@docusaurus/types';
 
 import {replaceModule} from '../replace-module';
 import {
+  chunkNamesOf,
   compileRouteData,
   readCompiledRegistry,
   readGeneratedRoutes,
@@ -40,6 +41,7 @@ import {
 } from './compile';
 import {inlineRouteData} from './html';
 import {BUILD_FILE, CATEGORIES_FOLDER, ROUTE_DATA_FOLDER} from './key';
+import type {ChunkNames} from './types';
 
 const NAME = 'route-data';
 
@@ -91,30 +93,76 @@ interface Compiler {
   hooks: {thisCompilation: {tap(name: string, callback: (compilation: Compilation) => void): void}};
 }
 
+/** Every chunk group below `starts` (themselves included), not entering `skip`. */
+function groupsBelow(starts: Iterable<ChunkGroup>, skip?: ChunkGroup): Set<ChunkGroup> {
+  const seen = new Set<ChunkGroup>();
+  const pending = [...starts];
+  for (let group = pending.pop(); group; group = pending.pop()) {
+    if (group === skip || seen.has(group)) continue;
+    seen.add(group);
+    pending.push(...group.childrenIterable);
+  }
+  return seen;
+}
+
 /**
- * The ids of the chunks whose files the runtime keeps: every chunk but those that only the routes'
- * own `import()`s load (the chunk groups just below the registry's), whose files are in the pages'
- * data. What a page's code loads later by itself (a lazy component, a worker) stays.
+ * Which chunks belong to pages, and have their files in the pages' data rather than in the runtime:
+ * those of the routes' own `import()`s (the chunk groups just below the registry's), and those
+ * that the module of a chunk name of one route alone loads later by itself (a guide's request
+ * samples), unless main.js, or a module that many routes share, loads them too. The runtime keeps
+ * every other chunk: main.js's lazy components, workers, and what the theme's page components load
+ * later (diagram types, the request panel), which is code and does not grow with the pages.
  */
-function chunksOfRuntime(compilation: Compilation): Set<string> {
+function chunksOfPages(
+  compilation: Compilation,
+  shared: ReadonlySet<string>,
+): {isOfPages: (chunkId: string) => boolean; loadedLater: (chunkName: string) => string[]} {
   const registry = compilation.namedChunkGroups.get(REGISTRY_CHUNK);
   const ofRoutes = new Set(registry ? [registry, ...registry.childrenIterable] : []);
-  const ids = new Set<string>();
+  const below = (ofOne: boolean) =>
+    groupsBelow(
+      [...ofRoutes]
+        .filter((group) => group !== registry && (group.name != null && !shared.has(group.name)) === ofOne)
+        .flatMap((group) => [...group.childrenIterable]),
+    );
+  const notOfPages = new Set([...groupsBelow(compilation.entrypoints.values(), registry), ...below(false)]);
+  const ofOnePage = below(true);
+  const isGroupOfPages = (group: ChunkGroup) =>
+    ofRoutes.has(group) || (ofOnePage.has(group) && !notOfPages.has(group));
+  const ofPages = new Set<string>();
   for (const chunk of compilation.chunks) {
-    if (chunk.id != null && [...chunk.groupsIterable].some((group) => !ofRoutes.has(group)))
-      ids.add(chunk.id);
+    if (chunk.id != null && [...chunk.groupsIterable].every(isGroupOfPages)) ofPages.add(chunk.id);
   }
-  return ids;
+  return {
+    isOfPages: (chunkId) => ofPages.has(chunkId),
+    loadedLater: (chunkName) => {
+      const group = compilation.namedChunkGroups.get(chunkName);
+      const later = group ? groupsBelow(group.childrenIterable) : new Set<ChunkGroup>();
+      return [...later].flatMap((each) =>
+        each.chunks.flatMap((chunk) => (chunk.id != null && ofPages.has(chunk.id) ? [chunk.id] : [])),
+      );
+    },
+  };
+}
+
+/** The chunk names that more than one route uses (a theme component, a docs version's props). */
+function sharedChunkNames(chunkNames: Record<string, ChunkNames>): Set<string> {
+  const seen = new Set<string>();
+  const shared = new Set<string>();
+  for (const names of Object.values(chunkNames)) {
+    for (const name of new Set(chunkNamesOf(names))) (seen.has(name) ? shared : seen).add(name);
+  }
+  return shared;
 }
 
 /**
  * The runtime's source (before minification) without what grows with the routes: in
- * `__webpack_require__.u`, the table of chunk hashes keeps only the chunks of `keep` (a page's
- * chunks have their files in its data: ./client/store.ts looks there first); Docusaurus's
+ * `__webpack_require__.u`, the table of chunk hashes loses the chunks of pages (a page's chunks
+ * have their files in its data: ./client/store.ts looks there first); Docusaurus's
  * `__webpack_require__.gca`, a table of every chunk name, goes (only its `window.docusaurus` read
  * it, which ./client/docusaurus.ts replaces).
  */
-export function runtimeWithoutRoutes(source: string, keep: ReadonlySet<string>): string {
+export function runtimeWithoutRoutes(source: string, isOfPages: (chunkId: string) => boolean): string {
   const filename = /__webpack_require__\.u = \(chunkId\) => \{[^]*?\+ (\{[^}]*\})\[chunkId\] \+/.exec(source);
   if (!filename?.[1])
     throw new Error(`${NAME}: the runtime's __webpack_require__.u holds no table of chunk hashes to cut`);
@@ -122,7 +170,7 @@ export function runtimeWithoutRoutes(source: string, keep: ReadonlySet<string>):
     id,
     hash,
   ]);
-  const kept = Object.fromEntries(entries.filter(([id = '']) => keep.has(id)));
+  const kept = Object.fromEntries(entries.filter(([id = '']) => !isOfPages(id)));
   const at = filename.index + filename[0].lastIndexOf(filename[1]);
   const cut = source.slice(0, at) + JSON.stringify(kept) + source.slice(at + filename[1].length);
   const names = /^__webpack_require__\.gca = function\(chunkId\) \{.*\};$/m;
@@ -142,13 +190,16 @@ function bundlerPlugin(context: LoadContext, bundler: Bundler, written: (data: R
         compilation.hooks.processAssets.tapPromise(
           {name: NAME, stage: bundler.Compilation.PROCESS_ASSETS_STAGE_OPTIMIZE},
           async () => {
-            const keep = chunksOfRuntime(compilation);
+            const {isOfPages} = chunksOfPages(
+              compilation,
+              sharedChunkNames(JSON.parse(generated('routesChunkNames.json'))),
+            );
             for (const entrypoint of compilation.entrypoints.values()) {
               for (const file of entrypoint.getRuntimeChunk().files) {
                 const source = String(compilation.getAsset(file)?.source.source() ?? '');
                 compilation.updateAsset(
                   file,
-                  new bundler.sources.RawSource(runtimeWithoutRoutes(source, keep)),
+                  new bundler.sources.RawSource(runtimeWithoutRoutes(source, isOfPages)),
                 );
               }
             }
@@ -175,12 +226,15 @@ function bundlerPlugin(context: LoadContext, bundler: Bundler, written: (data: R
                   [...chunk.files].find((name) => name.endsWith('.js')),
                 );
             }
+            const chunkNames = JSON.parse(generated('routesChunkNames.json')) as Record<string, ChunkNames>;
+            const {loadedLater} = chunksOfPages(compilation, sharedChunkNames(chunkNames));
             const data = compileRouteData({
               baseUrl: context.baseUrl,
               routes: readGeneratedRoutes(generated('routes.js')),
-              chunkNames: JSON.parse(generated('routesChunkNames.json')),
+              chunkNames,
               registry: await readCompiledRegistry(registrySource, chunkLoadingGlobal),
               chunkFiles,
+              loadedLater,
               globalData: JSON.parse(generated('globalData.json')) as GlobalData,
               readModule: (modulePath) => {
                 const file = modulePath.replace(/^@generated\//, `${context.generatedFilesDir}/`);
