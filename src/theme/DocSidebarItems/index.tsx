@@ -19,8 +19,6 @@ import type DocSidebarItemsType from '@theme/DocSidebarItems';
 import {lazyCategoryOf, loadCategory, loadedCategory} from '@site/src/plugins/route-data/client/views';
 import type {LazyCategory} from '@site/src/plugins/route-data/types';
 
-import styles from './styles.module.css';
-
 type Props = WrapperProps<typeof DocSidebarItemsType>;
 
 function LazyItems({lazy, ...props}: Props & {readonly lazy: LazyCategory}): ReactNode {
@@ -40,23 +38,26 @@ function LazyItems({lazy, ...props}: Props & {readonly lazy: LazyCategory}): Rea
   }, [lazy, items, attempt]);
   if (items) return <DocSidebarItems {...props} items={items} />;
   return (
-    <li className={`menu__list-item ${styles.status}`} role="status">
-      {failed ? (
-        <>
-          This section could not be loaded.{' '}
-          <button
-            type="button"
-            className={styles.retry}
-            onClick={() => {
-              setFailed(false);
-              setAttempt((count) => count + 1);
-            }}>
-            Retry
-          </button>
-        </>
-      ) : (
-        'Loading…'
-      )}
+    // Infima's own classes: the sidebar's styles as they are, with none of the portal's added.
+    <li className="menu__list-item" role="status">
+      <span className="menu__link">
+        {failed ? (
+          <>
+            This section could not be loaded.{' '}
+            <button
+              type="button"
+              className="button button--link button--sm padding--none"
+              onClick={() => {
+                setFailed(false);
+                setAttempt((count) => count + 1);
+              }}>
+              Retry
+            </button>
+          </>
+        ) : (
+          'Loading…'
+        )}
+      </span>
     </li>
   );
 }
