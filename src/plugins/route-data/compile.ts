@@ -29,9 +29,11 @@ export function readGeneratedRoutes(code: string): GeneratedRoute[] {
   const start = code.indexOf('export default');
   if (start < 0) throw new Error('route-data: .docusaurus/routes.js no longer has `export default` routes');
   const literal = code.slice(start + 'export default'.length).replace(/;\s*$/, '');
-  return runInNewContext(`(${literal})`, {
+  const routes: unknown = runInNewContext(`(${literal})`, {
     ComponentCreator: (path: string, hash?: string) => ({path, hash}),
-  }) as GeneratedRoute[];
+  });
+  // Objects of this realm, not the sandbox's.
+  return structuredClone(routes) as GeneratedRoute[];
 }
 
 /** A chunk name of the registry: how its module loads, and the module's path as Docusaurus wrote it. */

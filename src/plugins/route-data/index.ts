@@ -83,6 +83,7 @@ interface Compilation {
   getAsset(name: string): {source: Source} | undefined;
   updateAsset(name: string, source: unknown): void;
   emitAsset(name: string, source: unknown): void;
+  deleteAsset(name: string): void;
   errors: Error[];
 }
 interface Bundler {
@@ -208,9 +209,10 @@ function bundlerPlugin(context: LoadContext, bundler: Bundler, written: (data: R
         compilation.hooks.processAssets.tapPromise(
           {name: NAME, stage: bundler.Compilation.PROCESS_ASSETS_STAGE_REPORT},
           async () => {
-            const registryChunks = compilation.namedChunkGroups.get(REGISTRY_CHUNK)?.chunks ?? [];
-            const registrySource = registryChunks
-              .flatMap((chunk) => [...chunk.files].filter((file) => file.endsWith('.js')))
+            const registryFiles = (compilation.namedChunkGroups.get(REGISTRY_CHUNK)?.chunks ?? []).flatMap(
+              (chunk) => [...chunk.files].filter((file) => file.endsWith('.js')),
+            );
+            const registrySource = registryFiles
               .map((file) => String(compilation.getAsset(file)?.source.source() ?? ''))
               .join('\n');
             const chunkLoadingGlobal = compilation.outputOptions.chunkLoadingGlobal;
@@ -256,6 +258,8 @@ function bundlerPlugin(context: LoadContext, bundler: Bundler, written: (data: R
             for (const [name, file] of data.files) emit(name, file);
             for (const [name, items] of data.categories) emit(`${CATEGORIES_FOLDER}/${name}`, items);
             emit(BUILD_FILE, {build: data.build, always: data.always});
+            // Read, the registry is of no use to a browser: it is not published.
+            for (const file of registryFiles) compilation.deleteAsset(file);
             written(data);
           },
         );

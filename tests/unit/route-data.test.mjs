@@ -1,0 +1,322 @@
+// The route data of the pages (src/plugins/route-data) as the build makes it, without a build: the
+// key of an address, the cut of a docs sidebar for one page, the runtime without its tables, the
+// generated route tree and the compiled registry as they are read, and a small site's route data.
+import assert from 'node:assert/strict';
+import {describe, test} from 'node:test';
+
+import createJiti from 'jiti';
+
+import {root} from '../support/openapi.mjs';
+
+const jiti = createJiti(root + '/');
+const {routeKey, routeFileName, LAZY_CATEGORY} = jiti('./src/plugins/route-data/key.ts');
+const {cutSidebar, docsView, isVersionProps} = jiti('./src/plugins/route-data/docs-view.ts');
+const {compileRouteData, readCompiledRegistry, readGeneratedRoutes} = jiti(
+  './src/plugins/route-data/compile.ts',
+);
+const {runtimeWithoutRoutes} = jiti('./src/plugins/route-data/index.ts');
+const {jsonBlock} = jiti('./src/plugins/route-data/html.ts');
+
+describe('the key of an address', () => {
+  test('is the same for the forms the router takes for one page', () => {
+    for (const address of [
+      '/Docs/Docs/Intro',
+      '/docs/docs/intro/',
+      '/docs/docs/intro?x=1#top',
+      '/docs/docs/intro',
+    ]) {
+      assert.equal(routeKey(address), '/docs/docs/intro');
+    }
+    assert.equal(routeKey('/'), '/');
+    assert.equal(routeKey(''), '/');
+    assert.equal(routeKey('/caf%C3%A9'), '/café');
+  });
+
+  test('keeps a malformed escape as it is, which no page has', () => {
+    assert.equal(routeKey('/docs/%E0%A4'), '/docs/%e0%a4');
+  });
+
+  test('names one file of eight hexadecimal digits, the same every time', () => {
+    assert.match(routeFileName('/docs/docs/intro'), /^[0-9a-f]{8}\.json$/);
+    assert.equal(routeFileName('/docs/docs/intro'), routeFileName('/docs/docs/intro'));
+    assert.notEqual(routeFileName('/docs/docs/intro'), routeFileName('/docs/docs/remarks'));
+  });
+});
+
+const link = (href, extra = {}) => ({type: 'link', href, label: href, ...extra});
+const category = (label, items, extra = {}) => ({
+  type: 'category',
+  label,
+  collapsible: true,
+  collapsed: true,
+  items,
+  ...extra,
+});
+
+describe('the sidebar of one page', () => {
+  const sidebar = [
+    link('/docs/intro', {docId: 'intro'}),
+    category('Open', [
+      link('/docs/open/a', {docId: 'open/a'}),
+      category('Inner', [link('/docs/open/inner/b')]),
+    ]),
+    category('Closed', [
+      link('/docs/closed/a', {unlisted: true}),
+      link('/docs/closed/b'),
+      link('/docs/closed/c'),
+    ]),
+    category('Own page', [link('/docs/own/a')], {href: '/docs/category/own'}),
+    category('Text only', [{type: 'html', value: '<b>Soon</b>'}]),
+    category('Not collapsible', [link('/docs/fixed/a')], {collapsible: false}),
+    category('Open by default', [link('/docs/default/a')], {collapsed: false}),
+  ];
+
+  test('keeps the categories the page shows open, and leaves each closed one a placeholder', () => {
+    const files = new Map();
+    const cut = cutSidebar(sidebar, '/docs/open/a', files);
+    const byLabel = Object.fromEntries(
+      cut.filter((item) => item.type === 'category').map((item) => [item.label, item]),
+    );
+    // Open: it holds the page. Its closed child is cut in turn.
+    assert.equal(byLabel.Open.items[0].href, '/docs/open/a');
+    assert.ok(byLabel.Open.items[1].items[0].customProps[LAZY_CATEGORY]);
+    // Closed: one placeholder, whose link is the category's first listed link, counting all items.
+    const [placeholder] = byLabel.Closed.items;
+    assert.equal(byLabel.Closed.items.length, 1);
+    assert.equal(placeholder.type, 'link');
+    assert.equal(placeholder.href, '/docs/closed/b');
+    assert.equal(placeholder.customProps[LAZY_CATEGORY].count, 3);
+    assert.deepEqual(files.get(placeholder.customProps[LAZY_CATEGORY].file), sidebar[2].items);
+    // A category with a page of its own keeps that page as its address.
+    assert.equal(byLabel['Own page'].href, '/docs/category/own');
+    assert.ok(byLabel['Own page'].items[0].customProps[LAZY_CATEGORY]);
+    // Without a link inside, nothing but its items tells that the category is shown: kept.
+    assert.deepEqual(byLabel['Text only'].items, sidebar[4].items);
+    // Shown open whatever the page: kept.
+    assert.deepEqual(byLabel['Not collapsible'].items, sidebar[5].items);
+    assert.deepEqual(byLabel['Open by default'].items, sidebar[6].items);
+  });
+
+  test('writes each closed category once, with its own closed categories cut as with no page open', () => {
+    const files = new Map();
+    cutSidebar(sidebar, '/docs/intro', files);
+    const inner = [...files.values()].find((items) => items[0]?.href === '/docs/open/a');
+    assert.ok(inner, 'the items of "Open", closed on this page, have a file');
+    assert.ok(inner[1].items[0].customProps[LAZY_CATEGORY], 'its "Inner" category is cut in that file');
+    cutSidebar(sidebar, '/docs/intro', files);
+    assert.equal(files.size, new Set(files.keys()).size);
+  });
+
+  test('holds the docs a list of cards on the page describes, and only then', () => {
+    const version = {
+      pluginId: 'default',
+      version: 'current',
+      docsSidebars: {main: sidebar},
+      docs: {
+        intro: {id: 'intro', title: 'Intro', description: 'The start'},
+        'open/a': {id: 'open/a', title: 'A', description: 'Open A'},
+      },
+    };
+    assert.deepEqual(Object.keys(docsView(version, 'main', '/docs/open/a', true, new Map()).docs), [
+      'open/a',
+    ]);
+    assert.deepEqual(docsView(version, 'main', '/docs/open/a', false, new Map()).docs, {});
+    assert.equal(docsView(version, 'other', '/docs/open/a', true, new Map()), undefined);
+    assert.ok(isVersionProps({version}));
+    assert.equal(isVersionProps({version: {label: 'Next'}}), false);
+  });
+});
+
+describe('the runtime without the routes', () => {
+  const runtime = [
+    '__webpack_require__.u = (chunkId) => {',
+    '  // return url for filenames based on template',
+    '  return "assets/js/" + chunkId + "." + {"12": "aaaaaaaa","345": "bbbbbbbb","6789": "cccccccc",}[chunkId] + ".js"',
+    '}',
+    '__webpack_require__.gca = function(chunkId) { chunkId = {"ab12cd34":"12","route-registry":"345"}[chunkId]||chunkId; return __webpack_require__.p + __webpack_require__.u(chunkId); };',
+    '__webpack_require__.p = "/";',
+  ].join('\n');
+
+  test("keeps the files of the chunks that are no page's, and drops the table of chunk names", () => {
+    const cut = runtimeWithoutRoutes(runtime, (id) => id === '345');
+    assert.match(cut, /\{"12":"aaaaaaaa","6789":"cccccccc"\}\[chunkId\]/);
+    assert.doesNotMatch(cut, /gca|route-registry|bbbbbbbb/);
+    assert.match(cut, /__webpack_require__\.p = "\/";/);
+  });
+
+  test('says so when the runtime no longer has the shape it cuts', () => {
+    assert.throws(() => runtimeWithoutRoutes('__webpack_require__.u = (id) => id;', () => false), /no table/);
+    assert.throws(
+      () => runtimeWithoutRoutes(runtime.replace(/^__webpack_require__\.gca.*$/m, ''), () => false),
+      /no longer has Docusaurus's __webpack_require__\.gca/,
+    );
+  });
+});
+
+const GENERATED_ROUTES = `import React from 'react';
+import ComponentCreator from '@docusaurus/ComponentCreator';
+
+export default [
+  {
+    path: '/',
+    component: ComponentCreator('/', 'e5f'),
+    exact: true
+  },
+  {
+    path: '/docs',
+    component: ComponentCreator('/docs', 'a01'),
+    routes: [
+      {
+        path: '/docs/intro',
+        component: ComponentCreator('/docs/intro', 'b02'),
+        exact: true,
+        sidebar: "main"
+      },
+      {
+        path: '/docs/open/a',
+        component: ComponentCreator('/docs/open/a', 'c03'),
+        exact: true,
+        sidebar: "main"
+      }
+    ]
+  },
+  {
+    path: '*',
+    component: ComponentCreator('*'),
+  },
+];
+`;
+
+/** A registry chunk as the bundler compiles it: each loader asks for chunks, then a module. */
+const COMPILED_REGISTRY = `"use strict";(self.webpackChunksite=self.webpackChunksite||[]).push([["900"],{11(e,t,n){n.r(t),n.d(t,{default:()=>r});let r={
+"home":[()=>Promise.all([n.e("1"),n.e("2")]).then(n.bind(n,101)),"@site/src/pages/index.tsx",101],
+"root":[()=>n.e("3").then(n.bind(n,102)),"@theme/DocRoot",102],
+"props":[()=>n.e("4").then(n.t.bind(n,103,19)),"@generated/docs/p/version.json",103],
+"item":[()=>Promise.resolve().then(n.bind(n,104)),"@theme/DocItem",104],
+"intro":[()=>n.e("5").then(n.bind(n,105)),"@site/docs/intro.mdx",105],
+"open-a":[()=>n.e("6").then(n.bind(n,106)),"@site/docs/open/a.mdx",106]}}}]);`;
+
+describe('what the build reads', () => {
+  test('the generated route tree, its components read as their arguments', () => {
+    const routes = readGeneratedRoutes(GENERATED_ROUTES);
+    assert.deepEqual(routes[0], {path: '/', component: {path: '/', hash: 'e5f'}, exact: true});
+    assert.equal(routes[1].routes[0].sidebar, 'main');
+    assert.deepEqual(routes[2].component, {path: '*', hash: undefined});
+    assert.throws(() => readGeneratedRoutes('module.exports = []'), /no longer has `export default`/);
+  });
+
+  test('the compiled registry: the chunks and the module each chunk name loads', async () => {
+    const registry = await readCompiledRegistry(COMPILED_REGISTRY, 'webpackChunksite');
+    assert.deepEqual(registry.get('home'), {
+      load: [101, ['1', '2']],
+      modulePath: '@site/src/pages/index.tsx',
+    });
+    assert.deepEqual(registry.get('props').load, [103, ['4'], 19]);
+    assert.deepEqual(registry.get('item').load, [104, []]);
+    await assert.rejects(
+      readCompiledRegistry('self.webpackChunksite=[]', 'webpackChunksite'),
+      /holds no entries/,
+    );
+  });
+});
+
+describe('the route data of a small site', async () => {
+  const version = {
+    pluginId: 'default',
+    version: 'current',
+    docsSidebars: {
+      main: [
+        link('/docs/intro', {docId: 'intro'}),
+        category('Open', [link('/docs/open/a', {docId: 'open/a'})]),
+      ],
+    },
+    docs: {intro: {id: 'intro', title: 'Intro'}, 'open/a': {id: 'open/a', title: 'A'}},
+  };
+  const data = compileRouteData({
+    baseUrl: '/',
+    routes: readGeneratedRoutes(GENERATED_ROUTES),
+    chunkNames: {
+      '/-e5f': {__comp: 'home'},
+      '/docs-a01': {__comp: 'root', __props: 'props'},
+      '/docs/intro-b02': {__comp: 'item', content: 'intro'},
+      '/docs/open/a-c03': {__comp: 'item', content: 'open-a'},
+    },
+    registry: await readCompiledRegistry(COMPILED_REGISTRY, 'webpackChunksite'),
+    // Chunk 2 holds styles only: it has no script.
+    chunkFiles: new Map(
+      ['1', '2', '3', '4', '5', '6', '7'].map((id) => [
+        id,
+        id === '2' ? undefined : `assets/js/${id}.0000.js`,
+      ]),
+    ),
+    loadedLater: (name) => (name === 'intro' ? ['7'] : []),
+    globalData: {
+      'docusaurus-plugin-content-docs': {
+        default: {
+          versions: [
+            {
+              name: 'current',
+              docs: [
+                {id: 'intro', path: '/docs/intro', sidebar: 'main'},
+                {id: 'open/a', path: '/docs/open/a', sidebar: 'main'},
+              ],
+            },
+          ],
+        },
+      },
+    },
+    readModule: (modulePath) => (modulePath === '@generated/docs/p/version.json' ? {version} : undefined),
+    showsCards: () => false,
+  });
+
+  test('holds each page under its key, with the routes from the top of the tree to it', () => {
+    assert.deepEqual([...data.pages.keys()].sort(), ['/', '/docs/intro', '/docs/open/a']);
+    const intro = data.pages.get('/docs/intro');
+    assert.deepEqual(
+      intro.routes.map(({key, parent, order, nested}) => ({key, parent, order, nested})),
+      [
+        {key: '/docs-a01', parent: null, order: 1, nested: true},
+        {key: '/docs/intro-b02', parent: '/docs-a01', order: 0, nested: undefined},
+      ],
+    );
+    assert.deepEqual(intro.routes[1].attributes, {sidebar: 'main'});
+  });
+
+  test('says how to load each chunk name, and the file of each chunk that has a script', () => {
+    const intro = data.pages.get('/docs/intro');
+    assert.deepEqual(Object.keys(intro.modules).sort(), ['intro', 'item', 'props', 'root']);
+    // Chunk 7 is what the page's content loads later by itself: its file is known, not loaded first.
+    assert.deepEqual(Object.keys(intro.files).sort(), ['3', '4', '5', '7']);
+    assert.deepEqual(intro.modules.intro, [105, ['5']]);
+    assert.deepEqual(Object.keys(data.always.files), ['1'], 'chunk 2, of styles only, has no file');
+  });
+
+  test("holds the page's doc and its docs view", () => {
+    const intro = data.pages.get('/docs/intro');
+    assert.deepEqual(intro.docs, [
+      {plugin: 'default', version: 'current', id: 'intro', path: '/docs/intro', sidebar: 'main'},
+    ]);
+    assert.equal(intro.view.sidebar, 'main');
+    assert.ok(intro.view.items[1].items[0].customProps[LAZY_CATEGORY], 'the closed "Open" category is cut');
+    assert.equal(data.pages.get('/docs/open/a').view.items[1].items[0].href, '/docs/open/a');
+  });
+
+  test('knows the home page from the start, and names its folder after its content', () => {
+    assert.deepEqual(
+      data.always.routes.map((route) => route.key),
+      ['/-e5f'],
+    );
+    assert.match(data.build, /^[0-9a-f]{10}$/);
+    assert.ok([...data.files.values()].every((file) => Object.keys(file).length >= 1));
+  });
+});
+
+test('the data written into a page cannot end its script element', () => {
+  const block = jsonBlock({
+    folder: 'assets/route-data/x',
+    always: {routes: [], modules: {}, files: {}},
+    page: {key: '</script><b>', data: {routes: [], modules: {}, files: {}}},
+  });
+  assert.equal(block.match(/<\/script>/g).length, 1);
+  assert.match(block, /\\u003c\/script>/);
+});
