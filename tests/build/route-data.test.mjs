@@ -37,9 +37,10 @@ const routeData = (() => {
   return () => {
     if (!read) {
       const folder = path.join(buildDir, routeDataFolder(buildDir));
+      const {bits} = JSON.parse(readFileSync(path.join(folder, BUILD_FILE), 'utf8'));
       const names = readdirSync(folder).filter((name) => name.endsWith('.json') && name !== BUILD_FILE);
       const files = new Map(names.map((name) => [name, JSON.parse(readFileSync(path.join(folder, name), 'utf8'))]));
-      read = {folder, files, pages: new Map([...files.values()].flatMap((file) => Object.entries(file)))};
+      read = {folder, bits, files, pages: new Map([...files.values()].flatMap((file) => Object.entries(file)))};
     }
     return read;
   };
@@ -115,11 +116,14 @@ describe('the scripts every page loads', () => {
 
 describe('the route data files', () => {
   test('hold each page under its own key, with the routes that lead to it and no other', () => {
-    const {files: dataFiles, pages} = routeData();
+    const {files: dataFiles, pages, bits} = routeData();
     assert.ok(pages.size >= routes.length - 1, `${pages.size} pages in the route data, ${routes.length} in the sitemap`);
+    // All 2^bits files, so that the browser's question about any address has an answer.
+    assert.equal(dataFiles.size, 2 ** bits, 'every file of the build, empty ones included');
+    assert.ok(2 ** bits >= pages.size, 'at least a file per page');
     for (const [name, file] of dataFiles) {
       for (const [key, data] of Object.entries(file)) {
-        assert.equal(routeFileName(key), name, `${key} is in the file its key names`);
+        assert.equal(routeFileName(key, bits), name, `${key} is in the file its key names`);
         const leaf = data.routes.at(-1);
         assert.equal(routeKey(leaf.path), key, `${name}: the last route of ${key} is its page`);
         data.routes.forEach((route, index) => {

@@ -9,7 +9,7 @@ import createJiti from 'jiti';
 import {root} from '../support/openapi.mjs';
 
 const jiti = createJiti(root + '/');
-const {routeKey, routeFileName, LAZY_CATEGORY} = jiti('./src/plugins/route-data/key.ts');
+const {bucketBits, routeKey, routeFileName, LAZY_CATEGORY} = jiti('./src/plugins/route-data/key.ts');
 const {cutSidebar, docsView, isVersionProps} = jiti('./src/plugins/route-data/docs-view.ts');
 const {compileRouteData, readCompiledRegistry, readGeneratedRoutes} = jiti(
   './src/plugins/route-data/compile.ts',
@@ -36,10 +36,18 @@ describe('the key of an address', () => {
     assert.equal(routeKey('/docs/%E0%A4'), '/docs/%e0%a4');
   });
 
-  test('names one file of eight hexadecimal digits, the same every time', () => {
-    assert.match(routeFileName('/docs/docs/intro'), /^[0-9a-f]{8}\.json$/);
-    assert.equal(routeFileName('/docs/docs/intro'), routeFileName('/docs/docs/intro'));
-    assert.notEqual(routeFileName('/docs/docs/intro'), routeFileName('/docs/docs/remarks'));
+  test('names one of 2^bits files, the same every time', () => {
+    assert.match(routeFileName('/docs/docs/intro', 12), /^[0-9a-f]{3}\.json$/);
+    assert.match(routeFileName('/docs/docs/intro', 10), /^[0-3][0-9a-f]{2}\.json$/);
+    assert.equal(routeFileName('/docs/docs/intro', 12), routeFileName('/docs/docs/intro', 12));
+    assert.notEqual(routeFileName('/docs/docs/intro', 12), routeFileName('/docs/docs/remarks', 12));
+  });
+
+  test('has as many files as pages, or more, between 2^8 and 2^20', () => {
+    assert.equal(bucketBits(0), 8);
+    assert.equal(bucketBits(286), 9);
+    assert.equal(bucketBits(1086), 11);
+    assert.equal(bucketBits(1e9), 20);
   });
 });
 
@@ -307,7 +315,9 @@ describe('the route data of a small site', async () => {
       ['/-e5f'],
     );
     assert.match(data.build, /^[0-9a-f]{10}$/);
-    assert.ok([...data.files.values()].every((file) => Object.keys(file).length >= 1));
+    // Every file of the 2^8 is written, empty where no page falls: any address gets an answer.
+    assert.equal(data.files.size, 256);
+    assert.equal([...data.files.values()].filter((file) => Object.keys(file).length > 0).length, 3);
   });
 });
 

@@ -8,7 +8,7 @@ import {createHash} from 'node:crypto';
 import {runInNewContext} from 'node:vm';
 
 import {docsView, isVersionProps, type CategoryFiles} from './docs-view';
-import {routeFileName, routeKey} from './key';
+import {bucketBits, bucketName, routeFileName, routeKey} from './key';
 import type {ChunkNames, DocEntry, ModuleLoad, PageData, RouteDataFile, RouteNode} from './types';
 
 /** A route of Docusaurus's generated `routes.js`, its component call read as its arguments. */
@@ -181,6 +181,8 @@ export interface RouteDataInputs {
 export interface RouteData {
   /** The folder's name: a hash of every file in it. */
   build: string;
+  /** How many bits of a key's hash name its file (./key.ts). */
+  bits: number;
   pages: Map<string, PageData>;
   files: Map<string, RouteDataFile>;
   categories: CategoryFiles;
@@ -287,14 +289,16 @@ export function compileRouteData(inputs: RouteDataInputs): RouteData {
   };
   visit(inputs.routes, []);
 
+  const bits = bucketBits(pages.size);
   const files = new Map<string, RouteDataFile>();
+  for (let bucket = 0; bucket < 2 ** bits; bucket += 1) files.set(bucketName(bucket, bits), {});
   for (const [key, data] of pages) {
-    const name = routeFileName(key);
+    const name = routeFileName(key, bits);
     files.set(name, {...files.get(name), [key]: data});
   }
   const always =
     home.length > 0 ? pageData(inputs, home, new Map(), categories) : {routes: [], modules: {}, files: {}};
   const digest = createHash('sha256');
   for (const [name, file] of [...files, ...categories]) digest.update(name).update(JSON.stringify(file));
-  return {build: hashOf(digest.digest('hex')), pages, files, categories, always};
+  return {build: hashOf(digest.digest('hex')), bits, pages, files, categories, always};
 }

@@ -39,7 +39,8 @@ export function jsonBlock(data: InlineData): string {
  */
 export async function inlineRouteData(outDir: string, routesPaths: readonly string[]): Promise<number> {
   const folder = routeDataFolder(outDir);
-  const {always} = JSON.parse(readFileSync(path.join(outDir, folder, BUILD_FILE), 'utf8')) as {
+  const {bits, always} = JSON.parse(readFileSync(path.join(outDir, folder, BUILD_FILE), 'utf8')) as {
+    bits: number;
     always: PageData;
   };
   const files = new Map<string, RouteDataFile>();
@@ -57,11 +58,11 @@ export async function inlineRouteData(outDir: string, routesPaths: readonly stri
     const html = htmlFile(outDir, route);
     if (!existsSync(html)) continue;
     const key = routeKey(route);
-    const data = read(routeFileName(key))[key];
+    const data = read(routeFileName(key, bits))[key];
     const text = readFileSync(html, 'utf8');
     const at = text.indexOf('</head>');
     if (at < 0) throw new Error(`route-data: ${html} has no </head>`);
-    const block = jsonBlock({folder, always, ...(data && {page: {key, data}})});
+    const block = jsonBlock({folder, bits, always, ...(data && {page: {key, data}})});
     const temporary = `${html}.route-data`;
     writeFileSync(temporary, text.slice(0, at) + block + text.slice(at));
     renameSync(temporary, html);

@@ -257,7 +257,7 @@ function bundlerPlugin(context: LoadContext, bundler: Bundler, written: (data: R
               );
             for (const [name, file] of data.files) emit(name, file);
             for (const [name, items] of data.categories) emit(`${CATEGORIES_FOLDER}/${name}`, items);
-            emit(BUILD_FILE, {build: data.build, always: data.always});
+            emit(BUILD_FILE, {build: data.build, bits: data.bits, always: data.always});
             // Read, the registry is of no use to a browser: it is not published.
             for (const file of registryFiles) compilation.deleteAsset(file);
             written(data);

@@ -34,15 +34,29 @@ export function routeKey(address: string): string {
 }
 
 /**
- * The name of the file (without its folder) that holds the route data of the key: 32 bits of
- * FNV-1a over its UTF-16 code units, in hexadecimal. Keys that share a name share the file, which
- * holds each under its key.
+ * How many bits of a key's hash name its file, for a site of `pages` pages: enough for a file
+ * per page on average, between 2^8 and 2^20 files. The build writes every file, an empty one
+ * where no page falls, so that the browser's one request about any address is answered.
  */
-export function routeFileName(key: string): string {
+export function bucketBits(pages: number): number {
+  return Math.min(20, Math.max(8, Math.ceil(Math.log2(Math.max(pages, 1)))));
+}
+
+/**
+ * The name of the file (without its folder) that holds the route data of the key: the low `bits`
+ * bits of FNV-1a (32 bits) over the key's UTF-16 code units, in hexadecimal. Keys that share a
+ * name share the file, which holds each under its key; a key it does not hold has no page.
+ */
+export function routeFileName(key: string, bits: number): string {
   let hash = 0x811c9dc5;
   for (let index = 0; index < key.length; index += 1) {
     hash ^= key.charCodeAt(index);
     hash = Math.imul(hash, 0x01000193);
   }
-  return `${(hash >>> 0).toString(16).padStart(8, '0')}.json`;
+  return bucketName((hash >>> 0) % 2 ** bits, bits);
+}
+
+/** The name of the `bucket`th of the 2^bits files. */
+export function bucketName(bucket: number, bits: number): string {
+  return `${bucket.toString(16).padStart(Math.ceil(bits / 4), '0')}.json`;
 }

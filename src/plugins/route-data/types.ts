@@ -84,6 +84,8 @@ export type RouteDataFile = Record<string, PageData>;
 export interface InlineData {
   /** The folder of this build's route data, under the base URL. */
   folder: string;
+  /** How many bits of a key's hash name its file (../key.ts). */
+  bits: number;
   /** The page's own key and data; none on the not-found page, which stands for any address. */
   page?: {key: string; data: PageData};
   /** Routes that the theme looks up on every page (the home page), known before any is asked for. */

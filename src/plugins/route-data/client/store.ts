@@ -16,7 +16,7 @@ import Loadable from 'react-loadable';
 import {matchRoutes, type RouteConfig} from 'react-router-config';
 import Loading from '@theme/Loading';
 
-import {BUILD_FILE, CATEGORIES_FOLDER, INLINE_DATA_ID, routeFileName, routeKey} from '../key';
+import {CATEGORIES_FOLDER, INLINE_DATA_ID, routeFileName, routeKey} from '../key';
 import type {DocEntry, InlineData, ModuleLoad, PageData, RouteDataFile, RouteNode} from '../types';
 import chunkNames from './chunk-names';
 import registry from './registry';
@@ -53,6 +53,8 @@ const moduleLoads = new Map<string, ModuleLoad>();
 
 /** The folder of this build's route data, from the page (an address with the base URL). */
 let folder: string | undefined;
+/** How many bits of a key's hash name its file. */
+let bits = 0;
 
 /** The pages the store knows, or is learning, by key: resolved once their data is merged. */
 const pages = new Map<string, Promise<void>>();
@@ -119,17 +121,6 @@ async function fetchJson(address: string, priority: RequestPriority): Promise<Re
   return fetch(address, {priority, credentials: 'same-origin'});
 }
 
-let buildServed: Promise<boolean> | undefined;
-
-/** Whether the site still serves this build's route data (a new deployment replaces it). */
-function isBuildServed(): Promise<boolean> {
-  buildServed ??= fetch(`${folder}${BUILD_FILE}`, {method: 'HEAD', cache: 'no-cache'}).then(
-    (response) => response.ok,
-    () => false,
-  );
-  return buildServed;
-}
-
 /** Raised when this build's route data is gone: the page is of an earlier deployment. */
 export class SiteUpdatedError extends Error {
   override name = 'SiteUpdatedError';
@@ -138,15 +129,15 @@ export class SiteUpdatedError extends Error {
 async function fetchPage(key: string, priority: RequestPriority): Promise<void> {
   if (folder === undefined)
     throw new Error('Route data: the page holds no route data (#' + INLINE_DATA_ID + ')');
-  const response = await fetchJson(`${folder}${routeFileName(key)}`, priority);
-  if (response.ok) {
-    const data = ((await response.json()) as RouteDataFile)[key];
-    if (data) merge(key, data);
-    return;
+  const response = await fetchJson(`${folder}${routeFileName(key, bits)}`, priority);
+  // Every file of a build exists: without it, a later deployment has replaced this one.
+  if (response.status === 404 || response.status === 410) {
+    throw new SiteUpdatedError(`The route data of ${key} is no longer served (HTTP ${response.status})`);
   }
-  // No file: no page has that address (the router shows the not-found page), unless the build is gone.
-  if (response.status === 404 && (await isBuildServed())) return;
-  throw new SiteUpdatedError(`The route data of ${key} could not be loaded (HTTP ${response.status})`);
+  if (!response.ok) throw new Error(`The route data of ${key} could not be loaded (HTTP ${response.status})`);
+  // A key the file does not hold has no page: the router shows the not-found page.
+  const data = ((await response.json()) as RouteDataFile)[key];
+  if (data) merge(key, data);
 }
 
 /** Learns the routes of the page at `address`: at once if known, else from its file (once). */
@@ -244,6 +235,7 @@ function start(): void {
   }
   const inline = JSON.parse(element.textContent) as InlineData;
   folder = `${siteConfig.baseUrl}${inline.folder}/`;
+  bits = inline.bits;
   // A chunk of a learnt page has its file in the page's data, not in the runtime's table.
   const runtimeFile = __webpack_require__.u;
   __webpack_require__.u = (chunkId) => chunkFiles.get(String(chunkId)) ?? runtimeFile(chunkId);
