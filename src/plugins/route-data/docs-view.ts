@@ -24,9 +24,9 @@ type Category = Extract<PropSidebarItem, {type: 'category'}>;
 
 /** The theme's comparison of two addresses: without regard to case or a trailing slash. */
 function isSamePath(one: string | undefined, other: string | undefined): boolean {
-  const normalise = (path: string | undefined) =>
+  const normalize = (path: string | undefined) =>
     path === undefined || path === '' ? path : `${path.replace(/\/$/, '')}/`.toLowerCase();
-  return one !== undefined && normalise(one) === normalise(other);
+  return one !== undefined && normalize(one) === normalize(other);
 }
 
 function isActive(item: PropSidebarItem, activePath: string | undefined): boolean {

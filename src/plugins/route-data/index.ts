@@ -37,7 +37,6 @@ import {
   readCompiledRegistry,
   readGeneratedRoutes,
   type GlobalData,
-  type RouteData,
 } from './compile';
 import {inlineRouteData} from './html';
 import {BUILD_FILE, CATEGORIES_FOLDER, ROUTE_DATA_FOLDER} from './key';
@@ -181,7 +180,7 @@ export function runtimeWithoutRoutes(source: string, isOfPages: (chunkId: string
 }
 
 /** The bundler plugin of the browser's production build: the runtime's tables, and the route data. */
-function bundlerPlugin(context: LoadContext, bundler: Bundler, written: (data: RouteData) => void) {
+function bundlerPlugin(context: LoadContext, bundler: Bundler) {
   const generated = (file: string) => readFileSync(path.join(context.generatedFilesDir, file), 'utf8');
   return {
     apply(bundlerCompiler: unknown) {
@@ -209,6 +208,7 @@ function bundlerPlugin(context: LoadContext, bundler: Bundler, written: (data: R
         compilation.hooks.processAssets.tapPromise(
           {name: NAME, stage: bundler.Compilation.PROCESS_ASSETS_STAGE_REPORT},
           async () => {
+            const started = performance.now();
             const registryFiles = (compilation.namedChunkGroups.get(REGISTRY_CHUNK)?.chunks ?? []).flatMap(
               (chunk) => [...chunk.files].filter((file) => file.endsWith('.js')),
             );
@@ -229,6 +229,8 @@ function bundlerPlugin(context: LoadContext, bundler: Bundler, written: (data: R
                 );
             }
             const chunkNames = JSON.parse(generated('routesChunkNames.json')) as Record<string, ChunkNames>;
+            /** The generated JSON modules read (a docs version's props, shared by its pages), by file. */
+            const modules = new Map<string, unknown>();
             const {loadedLater} = chunksOfPages(compilation, sharedChunkNames(chunkNames));
             const data = compileRouteData({
               baseUrl: context.baseUrl,
@@ -240,9 +242,9 @@ function bundlerPlugin(context: LoadContext, bundler: Bundler, written: (data: R
               globalData: JSON.parse(generated('globalData.json')) as GlobalData,
               readModule: (modulePath) => {
                 const file = modulePath.replace(/^@generated\//, `${context.generatedFilesDir}/`);
-                return file.endsWith('.json') && file !== modulePath
-                  ? JSON.parse(readFileSync(file, 'utf8'))
-                  : undefined;
+                if (!file.endsWith('.json') || file === modulePath) return undefined;
+                if (!modules.has(file)) modules.set(file, JSON.parse(readFileSync(file, 'utf8')));
+                return modules.get(file);
               },
               showsCards: (modulePath) => {
                 const file = modulePath.replace(/^@site\//, `${context.siteDir}/`).replace(/\?.*$/, '');
@@ -260,7 +262,8 @@ function bundlerPlugin(context: LoadContext, bundler: Bundler, written: (data: R
             emit(BUILD_FILE, {build: data.build, bits: data.bits, always: data.always});
             // Read, the registry is of no use to a browser: it is not published.
             for (const file of registryFiles) compilation.deleteAsset(file);
-            written(data);
+            const seconds = ((performance.now() - started) / 1000).toFixed(1);
+            console.log(`[${NAME}] ${data.pages.size} pages, ${data.files.size} files: ${seconds} s`);
           },
         );
       });
@@ -322,7 +325,7 @@ export default function routeDataPlugin(context: LoadContext): Plugin {
             client('render-routes.tsx'),
             CORE_CLIENT,
           ),
-          bundlerPlugin(context, currentBundler.instance as unknown as Bundler, () => {}),
+          bundlerPlugin(context, currentBundler.instance as unknown as Bundler),
         ],
       };
     },
