@@ -42,7 +42,9 @@
  *    recompiles (nothing else changes, in a moment), and its text becomes a warning of the
  *    compilation: the terminal prints it, and the browser shows it in the development server's
  *    overlay (`client.overlay.warnings`, a filter that lets through this warning only). A warning,
- *    not an error: the page keeps updating as the writer edits other files.
+ *    not an error: the page keeps updating as the writer edits other files. The overlay's
+ *    runtime errors leave out a module's build failure thrown again in the page, which the
+ *    overlay shows as a build error already and which would outlast the writer's fix.
  *
  * Upgrade: check that `npm start` still serves a page at ten times the content in seconds
  * (`npm run bench:writer`), that `.docusaurus/registry.js` still uses `require.resolveWeak`, that
@@ -188,9 +190,14 @@ export default async function devServerPlugin(context: LoadContext): Promise<Plu
           },
           client: {
             overlay: {
-              // Serialized into the browser's code: it may use nothing from this module.
+              // Serialized into the browser's code: they may use nothing from this module.
               warnings: (warning: {message?: string}) =>
                 (warning.message ?? '').includes('The API description has problems'),
+              // A module whose build failed throws that failure when the page runs it: the overlay
+              // shows the build error already, and the thrown copy, an error of the page's, would
+              // stay on screen after the writer has mended the file and the page has recovered.
+              runtimeErrors: (error: {message?: string}) =>
+                !(error.message ?? '').includes('Module build failed'),
             },
           },
         },
