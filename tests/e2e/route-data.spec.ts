@@ -37,6 +37,22 @@ async function routeDataFile(page: Page, address: string): Promise<string> {
 
 const heading = (page: Page) => page.getByRole('heading', {level: 1});
 
+/** A guide, and the guide its sidebar leads to next, whose route data the failures below change. */
+const FROM = '/docs/docs/troubleshooting';
+const TO = '/docs/docs/remarks';
+
+/** Opens FROM; the addresses of the documents loaded from then on, and the route data file of TO. */
+async function openFrom(page: Page): Promise<{loads: string[]; file: string}> {
+  const loads = countDocumentLoads(page);
+  await page.goto(FROM);
+  await waitForHydration(page);
+  return {loads, file: await routeDataFile(page, TO)};
+}
+
+/** Follows the sidebar's link from FROM to TO. */
+const followToRemarks = (page: Page) =>
+  page.getByRole('navigation', {name: 'Docs sidebar'}).getByRole('link', {name: 'Remarks'}).click();
+
 test.describe('the routes of a page, learnt when needed', () => {
   test('a reader moves between every kind of page in one document, each page learnt when needed', async ({
     page,
@@ -230,15 +246,12 @@ test.describe('the routes of a page, learnt when needed', () => {
   });
 
   test('a page whose routes cannot be loaded: one reload, then the page', async ({page}) => {
-    const loads = countDocumentLoads(page);
-    await page.goto('/docs/docs/troubleshooting');
-    await waitForHydration(page);
-    const file = await routeDataFile(page, '/docs/docs/remarks');
+    const {loads, file} = await openFrom(page);
     await page.route(
       (url) => url.pathname === file,
       (route) => route.abort('connectionfailed'),
     );
-    await page.getByRole('navigation', {name: 'Docs sidebar'}).getByRole('link', {name: 'Remarks'}).click();
+    await followToRemarks(page);
     await expect(heading(page)).toHaveText('Remarks');
     expect(loads, 'reloaded once, into the page, which holds its own routes').toEqual([
       expect.stringMatching(/\/docs\/docs\/troubleshooting$/),
@@ -252,11 +265,8 @@ test.describe('the routes of a page, learnt when needed', () => {
     viewport,
   }) => {
     await inOwnContext(browser, {baseURL, viewport}, async (page, context) => {
-      const loads = countDocumentLoads(page);
-      await page.goto('/docs/docs/troubleshooting');
-      await waitForHydration(page);
+      const {loads, file} = await openFrom(page);
       // Nothing of the target's routes is fetched ahead while online.
-      const file = await routeDataFile(page, '/docs/docs/remarks');
       let blocked = true;
       await page.route(
         (url) => url.pathname === file,
@@ -267,7 +277,7 @@ test.describe('the routes of a page, learnt when needed', () => {
       blocked = false;
 
       const sidebar = page.getByRole('navigation', {name: 'Docs sidebar'});
-      await sidebar.getByRole('link', {name: 'Remarks'}).click();
+      await followToRemarks(page);
       const box = page.getByRole('alert').filter({has: page.getByRole('heading', {name: 'Page Error'})});
       await expect(box).toContainText('you are offline');
       await expect(sidebar, 'the docs layout and its sidebar stay').toBeVisible();
@@ -284,15 +294,12 @@ test.describe('the routes of a page, learnt when needed', () => {
   test('a page of an earlier deployment, whose route data is gone, opens the new page in full', async ({
     page,
   }) => {
-    const loads = countDocumentLoads(page);
-    await page.goto('/docs/docs/troubleshooting');
-    await waitForHydration(page);
-    const file = await routeDataFile(page, '/docs/docs/remarks');
+    const {loads, file} = await openFrom(page);
     await page.route(
       (url) => url.pathname === file,
       (route) => route.fulfill({status: 404, body: 'Not found'}),
     );
-    await page.getByRole('navigation', {name: 'Docs sidebar'}).getByRole('link', {name: 'Remarks'}).click();
+    await followToRemarks(page);
     await expect(heading(page)).toHaveText('Remarks');
     expect(loads).toEqual([
       expect.stringMatching(/\/docs\/docs\/troubleshooting$/),
