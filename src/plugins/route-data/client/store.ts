@@ -110,6 +110,8 @@ function merge(key: string, data: PageData): void {
   for (const [chunk, file] of Object.entries(data.files)) chunkFiles.set(chunk, file);
   for (const [name, load] of Object.entries(data.modules)) {
     moduleLoads.set(name, load);
+    // The second item names the module for react-loadable's report of what a server render
+    // used, which no browser reads: the chunk name does.
     registry[name] ??= [() => loadModule(load), name, load[0]];
   }
   for (const node of data.routes) addNode(node);
@@ -179,7 +181,9 @@ function addPlaceholder(address: string): void {
         await learnPage(path);
         const siblings = parent?.routes ?? routes;
         siblings.splice(siblings.indexOf(placeholder), 1);
-        const page = (matchRoutes(routes, path) as {route: KnownRoute}[]).at(-1)?.route ?? notFound;
+        // The page, or the not-found page when the address has none.
+        const last = (matchRoutes(routes, path) as {route: KnownRoute}[]).at(-1)?.route;
+        const page = last?.exact ? last : notFound;
         await page.component.preload?.();
         return page;
       },
@@ -239,8 +243,10 @@ function start(): void {
   // A chunk of a learnt page has its file in the page's data, not in the runtime's table.
   const runtimeFile = __webpack_require__.u;
   __webpack_require__.u = (chunkId) => chunkFiles.get(String(chunkId)) ?? runtimeFile(chunkId);
-  merge(routeKey(siteConfig.baseUrl), inline.always);
-  pages.set(routeKey(siteConfig.baseUrl), Promise.resolve());
+  if (inline.always.routes.length > 0) {
+    merge(routeKey(siteConfig.baseUrl), inline.always);
+    pages.set(routeKey(siteConfig.baseUrl), Promise.resolve());
+  }
   // The not-found page stands for any address: the address shows the not-found route.
   const key = inline.page?.key ?? routeKey(window.location.pathname);
   if (inline.page) merge(inline.page.key, inline.page.data);
