@@ -10,8 +10,10 @@
  *   when both processes of the build (scripts/build-site.ts) print one; the process that only
  *   bundles exits before it prints its bundling time, which its step of the build script gives;
  * - `[page-markdown] … written in 5.6 s` (src/plugins/page-markdown);
- * - `[search-index] 160 pages indexed in 212 files, written in 1.4 s` (src/plugins/search-query:
- *   reading the pages, indexing and shaping the index files, one postBuild step);
+ * - `[search-index] 160 pages indexed in 212 files, and 120 pages of 2 earlier releases; written
+ *   in 1.4 s` (src/plugins/search-query: reading the pages, indexing and shaping the index files
+ *   of the site and of each earlier release, one postBuild step; before the releases had indexes
+ *   of their own, `… in 212 files, written in 1.4 s`);
  * - `[build-site] <step>: 12.3 s` (scripts/build-site.ts): the two Docusaurus processes and the
  *   host configuration.
  *
@@ -45,7 +47,7 @@ const round = (value) => Math.round(value * 100) / 100;
  *   referenceWriter?: {pages: number, s: number},
  *   docusaurus: Record<string, number>,
  *   pageMarkdown?: {pages: number, s: number},
- *   searchIndex?: {pages: number, files: number, s: number},
+ *   searchIndex?: {pages: number, files: number, s: number, releasePages?: number, releases?: number},
  *   buildSite: Record<string, number>,
  * }}
  */
@@ -69,9 +71,16 @@ export function parseStages(log) {
     } else if ((match = /^\[page-markdown\] (\d+) Markdown pages.* in ([\d.]+) s\b/.exec(line))) {
       stages.pageMarkdown = {pages: Number(match[1]), s: Number(match[2])};
     } else if (
-      (match = /^\[search-index\] (\d+) pages indexed in (\d+) files, written in ([\d.]+) s$/.exec(line))
+      (match =
+        /^\[search-index\] (\d+) pages indexed in (\d+) files(?:, and (\d+) pages of (\d+) earlier releases;|,) written in ([\d.]+) s$/.exec(
+          line,
+        ))
     ) {
-      stages.searchIndex = {pages: Number(match[1]), files: Number(match[2]), s: Number(match[3])};
+      stages.searchIndex = {pages: Number(match[1]), files: Number(match[2]), s: Number(match[5])};
+      if (match[3] !== undefined) {
+        stages.searchIndex.releasePages = Number(match[3]);
+        stages.searchIndex.releases = Number(match[4]);
+      }
     } else if ((match = /^\[build-site\] (.+): ([\d.]+) s$/.exec(line))) {
       const step = BUILD_SITE_STEPS.find(([, pattern]) => pattern.test(match[1]));
       stages.buildSite[step ? step[0] : match[1]] = Number(match[2]);

@@ -78,6 +78,13 @@ describe('the stages of a build, read from its output', () => {
     assert.deepEqual(stages.buildSite, {docusaurusBundling: 30.1, docusaurusPages: 15.2});
   });
 
+  test("the search index's line since the earlier releases have indexes of their own", () => {
+    const stages = parseStages(
+      '[search-index] 1343 pages indexed in 1706 files, and 120 pages of 2 earlier releases; written in 26.3 s\n',
+    );
+    assert.deepEqual(stages.searchIndex, {pages: 1343, files: 1706, s: 26.3, releasePages: 120, releases: 2});
+  });
+
   test('a stage the build did not print is left out, not counted as zero', () => {
     const stages = parseStages('[build-site] Building the site (docusaurus build): 36.3 s\n');
     assert.equal(stages.searchIndex, undefined);
