@@ -1,7 +1,8 @@
 /**
  * What readers of a build get, measured on the build served by nginx as in production: its
- * pages, its main script, the JavaScript a guide and a reference page run before a reader can
- * use them, search, and the desktop Total Blocking Time of a reference page.
+ * pages, its main script, the JavaScript a guide, a reference page and the search page run before
+ * a reader can use them and the route data each holds in its HTML, search, and the desktop Total
+ * Blocking Time of a reference page.
  */
 /* global document -- page.waitForFunction runs in the page */
 import {readdirSync, readFileSync} from 'node:fs';
@@ -17,9 +18,27 @@ import {measureBox, measureSearchPage, serve} from '../bench-search/measure.mjs'
 export const ROUTES = {
   guide: '/docs/docs/getting-started',
   reference: '/docs/api/food-integration/reject-order',
+  search: '/search',
 };
 
 const gzippedKB = (file) => gzipSync(readFileSync(file), {level: 6}).length / 1024;
+
+/** The element that holds a page's own route data (src/plugins/route-data), and its text. */
+const ROUTE_DATA = /<script\b(?=[^>]*\bid=["']?__route-data\b)[^>]*>([\s\S]*?)<\/script>/;
+
+/**
+ * The route data a page holds in its HTML, the text of its `<script type="application/json"
+ * id="__route-data">`: its bytes, and gzipped (level 6, as nginx sends the page) in KB. Null when
+ * the page has none (a build from before route data).
+ *
+ * @param {string} html
+ */
+export function routeDataInPage(html) {
+  const text = ROUTE_DATA.exec(html)?.[1];
+  if (text === undefined) return null;
+  const bytes = Buffer.from(text);
+  return {bytes: bytes.length, kbGzip: gzipSync(bytes, {level: 6}).length / 1024};
+}
 
 /** The routes of the build's sitemap. */
 function sitemapPages(build) {
@@ -36,7 +55,7 @@ function mainScriptKB(build) {
 
 /**
  * The scripts a page requests until it has hydrated, gzipped, as tests/e2e/api-reference.spec.ts
- * weighs them.
+ * weighs them, and the route data in the HTML it was sent.
  *
  * @param {import('@playwright/test').Browser} browser
  */
@@ -47,11 +66,12 @@ async function scriptsBeforeInteraction(browser, origin, build, route) {
   page.on('request', (request) => {
     if (request.resourceType() === 'script') scripts.add(new URL(request.url()).pathname);
   });
-  await page.goto(origin + route);
+  const response = await page.goto(origin + route);
+  const html = (await response?.text()) ?? '';
   await page.waitForFunction(() => document.documentElement.dataset.hasHydrated === 'true');
   await context.close();
   const kb = [...scripts].reduce((sum, script) => sum + gzippedKB(path.join(build, script)), 0);
-  return {kb, scripts: scripts.size};
+  return {kb, scripts: scripts.size, routeData: routeDataInPage(html)};
 }
 
 /**
@@ -62,11 +82,21 @@ export async function measureServed(build, {port, runs, log = () => {}}) {
   const server = await serve(build, port);
   const browser = await chromium.launch({executablePath: chromiumPath(), args: CHROMIUM_ARGS});
   try {
-    log('scripts before interaction');
-    const jsBeforeInteraction = {
-      guide: await scriptsBeforeInteraction(browser, server.origin, build, ROUTES.guide),
-      reference: await scriptsBeforeInteraction(browser, server.origin, build, ROUTES.reference),
-    };
+    log(`scripts before interaction and route data: ${Object.values(ROUTES).join(', ')}`);
+    /** @type {Record<string, {kb: number, scripts: number}>} */
+    const jsBeforeInteraction = {};
+    /** @type {Record<string, {bytes: number, kbGzip: number} | null>} */
+    const routeData = {};
+    for (const [name, route] of Object.entries(ROUTES)) {
+      const {routeData: inPage, ...scripts} = await scriptsBeforeInteraction(
+        browser,
+        server.origin,
+        build,
+        route,
+      );
+      jsBeforeInteraction[name] = scripts;
+      routeData[name] = inPage;
+    }
     log('search box and /search?q=webhook');
     const box = await measureBox(browser, server.origin, {build});
     await box.close();
@@ -78,6 +108,7 @@ export async function measureServed(build, {port, runs, log = () => {}}) {
       pages: sitemapPages(build),
       mainJsKBGzip: mainScriptKB(build),
       jsBeforeInteraction,
+      routeData,
       searchBox: {
         firstSuggestionMs: box.figures.firstSuggestionMs,
         firstQueryIndexKB: box.figures.firstQueryIndexKB,

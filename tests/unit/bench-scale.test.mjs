@@ -6,6 +6,7 @@ import {describe, test} from 'node:test';
 import {parse} from 'yaml';
 
 import {growDescription, TIMES} from '../../scripts/bench-scale/grow.mjs';
+import {routeDataInPage} from '../../scripts/bench-scale/served.mjs';
 import {parseStages} from '../../scripts/bench-scale/stages.mjs';
 
 describe('the stages of a build, read from its output', () => {
@@ -144,5 +145,16 @@ components:
     assert.equal(grown.components.schemas.Order_3.properties.item.$ref, '#/components/schemas/Item_3');
     // The original keeps its own.
     assert.equal(grown.components.schemas.Order.properties.item.$ref, '#/components/schemas/Item');
+  });
+});
+
+describe('what a served page holds', () => {
+  test('the route data in a page is the text of its JSON block, gzipped', () => {
+    const data = JSON.stringify({routes: Array.from({length: 50}, (_, k) => ({path: `/docs/page-${k}`}))});
+    const html = `<html><head><script type="application/json" id="__route-data">${data}</script></head></html>`;
+    const found = routeDataInPage(html);
+    assert.equal(found?.bytes, Buffer.byteLength(data));
+    assert.ok(found.kbGzip > 0 && found.kbGzip < found.bytes / 1024);
+    assert.equal(routeDataInPage('<html><script src="/main.js"></script></html>'), null);
   });
 });
