@@ -156,7 +156,7 @@ function growSidebars(folder) {
 }
 
 /** Commits everything in the copy `folder` as a repository of its own: the build dates pages from git. */
-function commitCopy(folder, message) {
+export function commitCopy(folder, message) {
   const git = (...args) => {
     const result = spawnSync('git', ['-c', 'user.name=bench', '-c', 'user.email=bench@localhost', ...args], {
       cwd: folder,

@@ -1,13 +1,28 @@
-// `npm run bench:scale` reads the time of each stage from what `npm run build` prints, and grows
-// a copy of the OpenAPI descriptions to ten times their operations, schemas and events.
+// `npm run bench:scale` reads the time of each stage from what `npm run build` prints, grows a
+// copy of the OpenAPI descriptions to ten times their operations, schemas and events, puts a large
+// description in the pet store's place and cuts more releases.
 import assert from 'node:assert/strict';
+import {spawnSync} from 'node:child_process';
+import {mkdtempSync, readFileSync, rmSync, writeFileSync} from 'node:fs';
+import {tmpdir} from 'node:os';
+import path from 'node:path';
 import {describe, test} from 'node:test';
 
 import {parse} from 'yaml';
 
 import {growDescription, TIMES} from '../../scripts/bench-scale/grow.mjs';
+import {
+  brokenLinksWarned,
+  largeCopy,
+  largeDescription,
+  relaxLintRules,
+  RELAXED_RULES,
+} from '../../scripts/bench-scale/large.mjs';
+import {releaseDates, reviseSummary} from '../../scripts/bench-scale/releases.mjs';
 import {routeDataInPage} from '../../scripts/bench-scale/served.mjs';
 import {parseStages} from '../../scripts/bench-scale/stages.mjs';
+
+const root = path.resolve(import.meta.dirname, '..', '..');
 
 describe('the stages of a build, read from its output', () => {
   // Lines as the build writes them, colours included, with other output between them.
@@ -145,6 +160,128 @@ components:
     assert.equal(grown.components.schemas.Order_3.properties.item.$ref, '#/components/schemas/Item_3');
     // The original keeps its own.
     assert.equal(grown.components.schemas.Order.properties.item.$ref, '#/components/schemas/Item');
+  });
+});
+
+describe("the large copy: a large description in the pet store's place", () => {
+  const description = JSON.stringify({
+    openapi: '3.0.3',
+    info: {title: 'Large', version: '1'},
+    paths: {
+      '/repos/{owner}': {get: {summary: 'Get a repository'}, patch: {summary: 'Update a repository'}},
+      '/user': {get: {summary: 'Get the user'}, parameters: []},
+    },
+    'x-webhooks': {push: {post: {summary: 'Push'}}, fork: {post: {summary: 'Fork'}}},
+    components: {schemas: {repository: {type: 'object'}}},
+  });
+
+  test('holds the description without its x-webhooks, as JSON, and says what it holds', () => {
+    const large = largeDescription(description);
+    assert.equal(large.removedWebhooks, 2);
+    assert.equal(large.operations, 3);
+    assert.equal(large.schemas, 1);
+    const doc = parse(large.text);
+    assert.equal(doc['x-webhooks'], undefined);
+    assert.deepEqual(Object.keys(doc.paths), ['/repos/{owner}', '/user']);
+  });
+
+  test("turns the rules off for the pet store's API only, each under its reason, the rest as it was", () => {
+    const text = readFileSync(path.join(root, 'redocly.yaml'), 'utf8');
+    const relaxed = relaxLintRules(text, RELAXED_RULES);
+    const config = parse(relaxed);
+    const rules = config.apis['petstore@v1'].rules;
+    for (const rule of Object.keys(RELAXED_RULES)) assert.equal(rules[rule], 'off', rule);
+    assert.equal(rules['operation-operationId'], 'off', 'the rule already off stays off');
+    assert.deepEqual(config.apis['food@v1'], parse(text).apis['food@v1']);
+    assert.deepEqual(config.rules, parse(text).rules);
+    assert.ok(relaxed.startsWith(text.split('\n')[0]), "the file's comments are kept");
+    assert.match(relaxed, /# Off in this copy only, .*\n\s+security-defined: off/);
+    assert.throws(
+      () => relaxLintRules('apis: {}\n', RELAXED_RULES),
+      /no longer lints an API named petstore@v1/,
+    );
+  });
+
+  test('broken links and anchors are warnings; a configuration that no longer throws on them is refused', () => {
+    const text = "  onBrokenLinks: 'throw',\n  onBrokenAnchors: 'throw',\n";
+    const warned = brokenLinksWarned(text);
+    assert.match(warned, /onBrokenLinks: 'warn'/);
+    assert.match(warned, /onBrokenAnchors: 'warn'/);
+    assert.doesNotMatch(warned, /'throw'/);
+    assert.throws(() => brokenLinksWarned("  onBrokenLinks: 'warn',\n"), /onBrokenLinks/);
+  });
+
+  test('the copy holds the description, the relaxed rules and the warnings, committed', () => {
+    const scratch = mkdtempSync(path.join(tmpdir(), 'gerai-bench-large-test-'));
+    const source = path.join(scratch, 'api.json');
+    writeFileSync(source, description);
+    const messages = [];
+    const {folder, preparation} = largeCopy((message) => messages.push(message), source);
+    try {
+      const held = parse(readFileSync(path.join(folder, 'openapi', 'petstore.yaml'), 'utf8'));
+      assert.equal(held.info.title, 'Large');
+      assert.equal(held['x-webhooks'], undefined);
+      assert.equal(
+        parse(readFileSync(path.join(folder, 'redocly.yaml'), 'utf8')).apis['petstore@v1'].rules[
+          'security-defined'
+        ],
+        'off',
+      );
+      assert.match(
+        readFileSync(path.join(folder, 'docusaurus.config.ts'), 'utf8'),
+        /onBrokenAnchors: 'warn'/,
+      );
+      const status = spawnSync('git', ['status', '--porcelain'], {cwd: folder, encoding: 'utf8'});
+      assert.equal(status.stdout, '', 'everything is committed');
+      assert.equal(preparation.removedXWebhooks, 2);
+      assert.ok(messages.some((message) => /x-webhooks \(2 events\) are removed/.test(message)));
+    } finally {
+      rmSync(folder, {recursive: true, force: true});
+      rmSync(scratch, {recursive: true, force: true});
+    }
+  });
+});
+
+describe('the releases copy: more releases of the merchant API', () => {
+  test('one day apart from the day after the last release, across months and years', () => {
+    assert.deepEqual(releaseDates('2026-11-23', 2), ['2026-11-24', '2026-11-25']);
+    assert.deepEqual(releaseDates('2026-12-31', 2), ['2027-01-01', '2027-01-02']);
+    assert.equal(releaseDates('2026-11-23', 20).at(-1), '2026-12-13');
+  });
+
+  const description = [
+    'openapi: 3.1.0',
+    '# The outlets.',
+    'info: {title: Outlets, version: "1"}',
+    'paths:',
+    '  /outlets:',
+    '    parameters: []',
+    '    get:',
+    '      operationId: getAllOutlets',
+    '      summary: Get all outlets',
+    '      responses: {"200": {description: OK}}',
+    '    post:',
+    '      summary: Add an outlet',
+    '',
+  ].join('\n');
+
+  test("each revision changes the first operation's summary alone, numbered", () => {
+    const first = reviseSummary(description, 1);
+    assert.equal(first.operation, 'GET /outlets');
+    assert.equal(first.summary, 'Get all outlets (rev 1)');
+    const second = reviseSummary(first.text, 2);
+    assert.equal(second.summary, 'Get all outlets (rev 2)');
+    assert.equal(second.text, description.replace('Get all outlets', 'Get all outlets (rev 2)'));
+  });
+
+  test('a quoted summary stays valid', () => {
+    const quoted = description.replace('summary: Get all outlets', 'summary: "Get: all outlets"');
+    const revised = reviseSummary(quoted, 3);
+    assert.equal(parse(revised.text).paths['/outlets'].get.summary, 'Get: all outlets (rev 3)');
+  });
+
+  test('a description without an operation that has a summary is refused', () => {
+    assert.throws(() => reviseSummary('openapi: 3.1.0\npaths: {}\n', 1), /no operation with a summary/);
   });
 });
 
