@@ -5,6 +5,11 @@
  * - 1x: a plain copy of the portal (scripts/bench-scale/grow.mjs, `plainCopy`);
  * - 10x: a copy grown to ten times its content (`growCopy`: every operation, schema, webhook
  *   event and hand-written guide nine more times, numbered);
+ * - large: a copy whose sample pet store is GitHub's REST API description, 1,223 operations
+ *   (large.mjs: fetched once from the npm registry; its x-webhooks removed, the Redocly rules it
+ *   breaks turned off, broken links reported, each printed);
+ * - releases: a copy with 20 more releases of the merchant API, each cut by
+ *   `npm run api:release` (releases.mjs);
  *
  * and measures, for each (scripts/bench-scale/):
  *
@@ -13,69 +18,81 @@
  *   phases (load, bundling, SSG, postBuild, broken links), the postBuild steps that print
  *   their time (Markdown pages, the local search's indexing), the search index shaping and the
  *   host configuration (build.mjs, stages.mjs);
- * - served by nginx as in production (served.mjs): main.js gzipped; the gzipped JavaScript a
- *   guide and a reference page request until they have hydrated; the search box's first
- *   suggestion and every index byte its query downloads; the index bytes and the time to the
- *   first result of /search?q=webhook; the desktop Total Blocking Time of the reference page
- *   (Lighthouse's desktop preset, median of --runs).
+ * - served by nginx as in production (served.mjs): main.js gzipped; the scripts a guide, a
+ *   reference page and /search request until they have hydrated (gzipped, and how many), and the
+ *   route data each holds in its HTML (gzipped); the search box's first suggestion and every
+ *   index byte its query downloads; the index bytes and the time to the first result of
+ *   /search?q=webhook; the desktop Total Blocking Time of the reference page (Lighthouse's
+ *   desktop preset, median of --runs);
  *
- * Prints a table and writes bench/scale.json. The 10x folder is kept (its path is in the JSON
- * and printed; remove it when done); the 1x folder is removed unless --keep. `--from <folder>`
- * measures an existing 10x copy's build again without growing or building it (its build
- * figures are taken from bench/scale.json when that run built it). Run it under the heavy
- * lock: each 10x build takes minutes and the machine's memory bandwidth. Environment variables
- * reach the builds, so a setting (DOCUSAURUS_SSG_WORKER_THREAD_COUNT=1, say) is measured by
- * setting it for the bench.
+ * then, once every copy is built, Lighthouse's mobile preset on the guide and the reference page
+ * of every copy, interleaved (lighthouse.mjs: for each of --runs rounds, each copy, each page),
+ * each copy served on its own port: the medians of performance, TBT and LCP, and the range of
+ * Lighthouse's CPU index over the runs.
  *
- *   npm run bench:scale [-- --sizes 1x,10x] [-- --parts build,served] [-- --runs 3]
- *                       [-- --from /tmp/gerai-scale-10x-XXXX] [-- --keep] [-- --port 3390]
+ * Prints a table (each copy, and its ratio to 1x) and writes bench/scale.json. Every copy is
+ * removed at the end unless --keep; a copy whose build failed is kept for its log
+ * (`bench-build.log`). `--from <folder>` measures an existing 10x copy's build again without
+ * growing or building it (its build figures are taken from bench/scale.json when that run built
+ * it). Run it under the heavy lock: each build takes minutes and the machine's memory bandwidth.
+ * Environment variables reach the builds, so a setting (DOCUSAURUS_SSG_WORKER_THREAD_COUNT=1,
+ * say) is measured by setting it for the bench. `--help` lists the options (options.mjs).
+ *
+ *   npm run bench:scale [-- --sizes 1x,10x,large,releases] [-- --parts build,served,lighthouse]
+ *                       [-- --runs 3] [-- --from /tmp/gerai-scale-10x-XXXX] [-- --keep]
+ *                       [-- --port 3390]
  */
 import {existsSync, mkdirSync, readFileSync, rmSync, writeFileSync} from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import {parseArgs} from 'node:util';
 
 import {coldBuild} from './bench-scale/build.mjs';
-import {growCopy, plainCopy, TIMES} from './bench-scale/grow.mjs';
+import {growCopy, plainCopy} from './bench-scale/grow.mjs';
+import {largeCopy} from './bench-scale/large.mjs';
+import {mobileLighthouse} from './bench-scale/lighthouse.mjs';
+import {HELP, parseOptions, portOf, UsageError} from './bench-scale/options.mjs';
+import {releasesCopy} from './bench-scale/releases.mjs';
 import {measureServed} from './bench-scale/served.mjs';
+import {tableRows} from './bench-scale/table.mjs';
 
 const root = path.resolve(import.meta.dirname, '..');
 const OUTPUT = path.join(root, 'bench', 'scale.json');
-const SIZES = ['1x', `${TIMES}x`];
-const PARTS = ['build', 'served'];
 
-const {values} = parseArgs({
-  options: {
-    sizes: {type: 'string', default: SIZES.join(',')},
-    parts: {type: 'string', default: PARTS.join(',')},
-    runs: {type: 'string', default: '3'},
-    from: {type: 'string'},
-    keep: {type: 'boolean', default: false},
-    port: {type: 'string', default: '3390'},
-  },
-});
-
-function listOption(name, allowed) {
-  const chosen = values[name].split(',').map((item) => item.trim());
-  const unknown = chosen.filter((item) => !allowed.includes(item));
-  if (unknown.length > 0) {
-    throw new Error(`bench:scale: --${name} takes ${allowed.join(', ')}; unknown: ${unknown.join(', ')}`);
-  }
-  return chosen;
+/** Prints a mistake in the options on one line and exits with 2. */
+function usage(/** @type {string} */ message) {
+  console.error(`bench:scale: ${message} (npm run bench:scale -- --help lists the options)`);
+  process.exit(2);
 }
 
-const sizes = listOption('sizes', SIZES);
-const parts = listOption('parts', PARTS);
-const runs = Number(values.runs);
-if (!Number.isInteger(runs) || runs < 1)
-  throw new Error(`bench:scale: --runs takes a whole number, not "${values.runs}"`);
-const from = values.from ? path.resolve(values.from) : undefined;
+/** @type {ReturnType<typeof parseOptions>} */
+let options;
+try {
+  options = parseOptions(process.argv.slice(2));
+} catch (error) {
+  if (error instanceof UsageError) usage(error.message);
+  throw error;
+}
+if (options.help) {
+  console.log(HELP);
+  process.exit(0);
+}
+const {sizes, parts, runs} = options;
+const from = options.from ? path.resolve(options.from) : undefined;
 if (from && !existsSync(path.join(from, 'build', 'index.html'))) {
-  throw new Error(`bench:scale: --from ${from} holds no build (expected ${path.join(from, 'build')})`);
+  usage(`--from ${from} holds no build (expected ${path.join(from, 'build')})`);
 }
+
+/** Each copy, made in a new temporary folder: its folder and what was done to make it. */
+const MAKE = {
+  '1x': () => ({folder: plainCopy(), preparation: {}}),
+  '10x': () => ({folder: growCopy(), preparation: {}}),
+  large: (/** @type {(message: string) => void} */ log) => largeCopy(log),
+  releases: (/** @type {(message: string) => void} */ log) => releasesCopy(log),
+};
 
 const previous = existsSync(OUTPUT) ? JSON.parse(readFileSync(OUTPUT, 'utf8')) : undefined;
-const say = (size) => (message) => console.log(`bench:scale ${size}: ${message}`);
+const say = (/** @type {string} */ size) => (/** @type {string} */ message) =>
+  console.log(`bench:scale ${size}: ${message}`);
 
 /** The settings of the run that change a build: Docusaurus's and Node's variables. */
 const settings = Object.fromEntries(
@@ -90,7 +107,11 @@ const results = {
     loadAverage: os.loadavg()[0],
   },
   settings,
+  options: {sizes, parts, runs, keep: options.keep, from: from ?? null, port: options.port},
+  /** @type {Record<string, any>} */
   sizes: {},
+  /** @type {any} */
+  lighthouseMobile: null,
 };
 
 function save() {
@@ -98,97 +119,90 @@ function save() {
   writeFileSync(OUTPUT, `${JSON.stringify(results, null, 2)}\n`);
 }
 
-for (const size of sizes) {
-  const log = say(size);
-  const reuse = size !== '1x' && from !== undefined;
-  const folder = reuse ? from : size === '1x' ? plainCopy() : growCopy();
-  const entry = {folder, build: null};
-  results.sizes[size] = entry;
-  try {
-    if (reuse) {
-      const earlier = previous?.sizes?.[size];
-      entry.build = earlier?.folder === folder ? earlier.build : null;
-      entry.reusedBuild = true;
-      log(`measuring the existing build in ${folder}`);
-    } else if (parts.includes('build')) {
-      log(`cold npm run build in ${folder} (log: ${path.join(folder, 'bench-build.log')})`);
-      entry.build = await coldBuild(folder, (line) => log(line));
-      log(`built in ${entry.build.wallS} s, peak ${entry.build.peakRssMB} MB`);
-    }
-    save();
-    if (parts.includes('served')) {
-      if (!existsSync(path.join(folder, 'build', 'index.html'))) {
-        throw new Error(`bench:scale: no build in ${folder} to measure (run with --parts build,served)`);
+/** The copies this run made, which it removes at the end unless --keep. */
+const made = new Set();
+/** The copies whose build or measure failed: kept, for their log. */
+const failed = new Set();
+
+try {
+  for (const size of sizes) {
+    const log = say(size);
+    const reuse = size === '10x' && from !== undefined;
+    const entry = {folder: reuse ? from : null, port: portOf(size, options.port), build: null};
+    results.sizes[size] = entry;
+    try {
+      if (reuse) {
+        const earlier = previous?.sizes?.[size];
+        entry.build = earlier?.folder === from ? earlier.build : null;
+        entry.reusedBuild = true;
+        log(`measuring the existing build in ${from}`);
+      } else {
+        log('making the copy');
+        const started = performance.now();
+        const copy = MAKE[size](log);
+        made.add(copy.folder);
+        entry.folder = copy.folder;
+        entry.preparation = {...copy.preparation, s: Math.round((performance.now() - started) / 100) / 10};
+        log(`cold npm run build in ${copy.folder} (log: ${path.join(copy.folder, 'bench-build.log')})`);
+        entry.build = await coldBuild(copy.folder, (line) => log(line));
+        log(`built in ${entry.build.wallS} s, peak ${entry.build.peakRssMB} MB`);
       }
-      entry.served = await measureServed(path.join(folder, 'build'), {port: Number(values.port), runs, log});
       save();
-    }
-  } finally {
-    if (size === '1x' && !values.keep && !reuse) {
-      rmSync(folder, {recursive: true, force: true});
-      entry.folder = null;
+      if (parts.includes('served')) {
+        entry.served = await measureServed(path.join(entry.folder, 'build'), {port: entry.port, runs, log});
+        save();
+      }
+    } catch (error) {
+      entry.error = /** @type {Error} */ (error).message;
+      log(`failed: ${entry.error}`);
+      if (entry.folder && !reuse) failed.add(entry.folder);
       save();
     }
   }
+
+  const servable = Object.entries(results.sizes).filter(
+    ([, entry]) => !entry.error && entry.folder && existsSync(path.join(entry.folder, 'build', 'index.html')),
+  );
+  if (parts.includes('lighthouse') && servable.length > 0) {
+    const log = say('mobile Lighthouse');
+    log(`${runs} rounds of ${servable.map(([size]) => size).join(', ')} × guide, reference, interleaved`);
+    results.lighthouseMobile = await mobileLighthouse(
+      servable.map(([size, entry]) => ({size, build: path.join(entry.folder, 'build'), port: entry.port})),
+      {rounds: runs, log},
+    );
+    for (const [size, entry] of servable) entry.lighthouseMobile = results.lighthouseMobile.bySize[size];
+    save();
+  }
+} finally {
+  for (const [size, entry] of Object.entries(results.sizes)) {
+    if (!made.has(entry.folder) || options.keep || failed.has(entry.folder)) continue;
+    rmSync(entry.folder, {recursive: true, force: true});
+    entry.removedFolder = entry.folder;
+    entry.folder = null;
+    say(size)(`removed ${entry.removedFolder}`);
+  }
+  save();
 }
 
-// The table: one row per figure, one column per size, and how many times the 1x figure.
-const rows = [];
-const add = (label, pick, digits = 1) => {
-  const cells = Object.fromEntries(
-    Object.entries(results.sizes).map(([size, entry]) => {
-      let value;
-      try {
-        value = pick(entry);
-      } catch {
-        value = undefined;
-      }
-      return [
-        size,
-        typeof value === 'number' && Number.isFinite(value) ? Number(value.toFixed(digits)) : null,
-      ];
-    }),
+console.table(tableRows(results.sizes));
+const mobile = results.lighthouseMobile;
+if (mobile) {
+  const done = mobile.runs.filter((/** @type {any} */ run) => !run.error).length;
+  const index = mobile.cpuIndex ? `${mobile.cpuIndex.min} to ${mobile.cpuIndex.max}` : 'not measured';
+  console.log(
+    `bench:scale: mobile Lighthouse, ${done} of ${mobile.runs.length} runs interleaved in ${mobile.rounds} rounds; ` +
+      `Lighthouse's CPU benchmark index ${index} (its mobile preset intends about 1,500)`,
   );
-  const [first, last] = [cells[SIZES[0]], cells[SIZES[1]]];
-  rows.push({figure: label, ...cells, ratio: first && last ? Number((last / first).toFixed(1)) : null});
-};
-add('pages', (e) => e.served?.pages ?? e.build?.stages?.pageMarkdown?.pages, 0);
-add('npm run build, wall s', (e) => e.build.wallS);
-add('  peak RSS MB (largest process)', (e) => e.build.peakRssMB, 0);
-add('  peak RSS MB (process tree)', (e) => e.build.treePeakRssMB, 0);
-add('gen-api s', (e) => e.build.stages.genApi.total);
-add('  lint s', (e) => e.build.stages.genApi.lint);
-add('  downloads s', (e) => e.build.stages.genApi.downloads);
-add('  Postman collection s', (e) => e.build.stages.genApi['Postman collection']);
-add('  generator s', (e) => e.build.stages.genApi.generator);
-add('  reference writer s', (e) => e.build.stages.referenceWriter.s, 2);
-add(
-  'docusaurus build s',
-  (e) =>
-    e.build.stages.buildSite.docusaurus ??
-    e.build.stages.buildSite.docusaurusBundling + e.build.stages.buildSite.docusaurusPages,
-);
-add('  load site s (each process)', (e) => e.build.stages.docusaurus['Load site']);
-add(
-  '  bundling s',
-  (e) => e.build.stages.docusaurus['Bundling with rspack'] ?? e.build.stages.buildSite.docusaurusBundling,
-);
-add('  SSG s', (e) => e.build.stages.docusaurus.SSG);
-add('  postBuild s', (e) => e.build.stages.docusaurus['postBuild()']);
-add('    Markdown pages s', (e) => e.build.stages.pageMarkdown.s);
-add('    search index s', (e) => e.build.stages.searchIndex.s);
-add('  broken links s', (e) => e.build.stages.docusaurus['Broken links checker'], 2);
-add('host configuration s', (e) => e.build.stages.buildSite.hostConfig);
-add('main.js KB gzip', (e) => e.served.mainJsKBGzip);
-add('guide JS before interaction KB gzip', (e) => e.served.jsBeforeInteraction.guide.kb);
-add('reference JS before interaction KB gzip', (e) => e.served.jsBeforeInteraction.reference.kb);
-add('search box first suggestion ms', (e) => e.served.searchBox.firstSuggestionMs, 0);
-add('search box index KB, in all', (e) => e.served.searchBox.allIndexKB);
-add('/search?q=webhook index KB', (e) => e.served.searchPage.indexKB);
-add('/search?q=webhook first result ms', (e) => e.served.searchPage.resultsMs, 0);
-add('reference desktop TBT ms (median)', (e) => e.served.referenceDesktop.tbtMs, 0);
-console.table(rows);
+}
 for (const [size, entry] of Object.entries(results.sizes)) {
-  if (entry.folder) console.log(`bench:scale ${size}: the copy and its build are in ${entry.folder}`);
+  const log = say(size);
+  for (const note of entry.preparation?.notes ?? []) log(note);
+  if (entry.preparation?.releasesAdded) {
+    const added = entry.preparation.releasesAdded;
+    log(`${entry.preparation.releases} releases: ${added.length} cut, ${added[0]} to ${added.at(-1)}`);
+  }
+  if (entry.error) log(`FAILED: ${entry.error}`);
+  if (entry.folder) log(`the copy and its build are in ${entry.folder}`);
 }
 console.log(`bench:scale: written to ${path.relative(process.cwd(), OUTPUT)}`);
+if (Object.values(results.sizes).some((entry) => entry.error)) process.exitCode = 1;

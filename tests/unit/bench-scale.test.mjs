@@ -1,6 +1,6 @@
 // `npm run bench:scale` reads the time of each stage from what `npm run build` prints, grows a
 // copy of the OpenAPI descriptions to ten times their operations, schemas and events, puts a large
-// description in the pet store's place and cuts more releases.
+// description in the pet store's place, cuts more releases, reads its options and prints its table.
 import assert from 'node:assert/strict';
 import {spawnSync} from 'node:child_process';
 import {mkdtempSync, readFileSync, rmSync, writeFileSync} from 'node:fs';
@@ -18,9 +18,12 @@ import {
   relaxLintRules,
   RELAXED_RULES,
 } from '../../scripts/bench-scale/large.mjs';
+import {interleaved, summarise} from '../../scripts/bench-scale/lighthouse.mjs';
+import {parseOptions, portOf, SIZES, UsageError} from '../../scripts/bench-scale/options.mjs';
 import {releaseDates, reviseSummary} from '../../scripts/bench-scale/releases.mjs';
 import {routeDataInPage} from '../../scripts/bench-scale/served.mjs';
 import {parseStages} from '../../scripts/bench-scale/stages.mjs';
+import {tableRows} from '../../scripts/bench-scale/table.mjs';
 
 const root = path.resolve(import.meta.dirname, '..', '..');
 
@@ -163,6 +166,64 @@ components:
   });
 });
 
+describe('the options of a run', () => {
+  test('by default: every copy, every part, three runs, each copy on its own port', () => {
+    const options = parseOptions([]);
+    assert.deepEqual(options.sizes, ['1x', '10x', 'large', 'releases']);
+    assert.deepEqual(options.parts, ['build', 'served', 'lighthouse']);
+    assert.equal(options.runs, 3);
+    assert.equal(options.keep, false);
+    assert.deepEqual(
+      SIZES.map((size) => portOf(size, options.port)),
+      [3390, 3400, 3410, 3420],
+    );
+  });
+
+  test('a subset of the copies, in the order they are built whatever the order given', () => {
+    const options = parseOptions(['--sizes', 'large, 1x', '--runs', '1', '--keep', '--port', '4000']);
+    assert.deepEqual(options.sizes, ['1x', 'large']);
+    assert.equal(options.runs, 1);
+    assert.equal(options.keep, true);
+    assert.equal(portOf('large', options.port), 4020);
+  });
+
+  test('an unknown option, copy, part or value is named in one message', () => {
+    assert.throws(() => parseOptions(['--size', '1x']), new UsageError('unknown option --size'));
+    assert.throws(() => parseOptions(['--sizes', '1x,100x']), /--sizes takes .*unknown: 100x/);
+    assert.throws(() => parseOptions(['--parts', 'pages']), /--parts takes .*unknown: pages/);
+    assert.throws(() => parseOptions(['--runs', '0']), /--runs takes a whole number of at least 1, not "0"/);
+    assert.throws(() => parseOptions(['--runs', 'three']), UsageError);
+    assert.throws(() => parseOptions(['--runs']), UsageError);
+    assert.throws(() => parseOptions(['10x']), /unexpected argument 10x/);
+  });
+
+  test('without build, only the 10x copy given by --from can be measured', () => {
+    assert.throws(
+      () => parseOptions(['--parts', 'served']),
+      /add build to --parts or leave 1x, 10x, large, releases out/,
+    );
+    const options = parseOptions(['--parts', 'served,lighthouse', '--sizes', '10x', '--from', '/tmp/x']);
+    assert.equal(options.from, '/tmp/x');
+  });
+
+  test('the command prints one line for an unknown option and exits with 2; --help lists the options', () => {
+    const unknown = spawnSync(process.execPath, [path.join(root, 'scripts', 'bench-scale.mjs'), '--nope'], {
+      encoding: 'utf8',
+    });
+    assert.equal(unknown.status, 2);
+    assert.equal(unknown.stdout, '');
+    assert.equal(unknown.stderr.trim().split('\n').length, 1);
+    assert.match(unknown.stderr, /unknown option --nope/);
+    const help = spawnSync(process.execPath, [path.join(root, 'scripts', 'bench-scale.mjs'), '--help'], {
+      encoding: 'utf8',
+    });
+    assert.equal(help.status, 0);
+    for (const option of ['--sizes', '--parts', '--runs', '--keep', '--from', '--port']) {
+      assert.ok(help.stdout.includes(option), `--help names ${option}`);
+    }
+  });
+});
+
 describe("the large copy: a large description in the pet store's place", () => {
   const description = JSON.stringify({
     openapi: '3.0.3',
@@ -285,7 +346,7 @@ describe('the releases copy: more releases of the merchant API', () => {
   });
 });
 
-describe('what a served page holds', () => {
+describe('what a served page holds, and the mobile runs', () => {
   test('the route data in a page is the text of its JSON block, gzipped', () => {
     const data = JSON.stringify({routes: Array.from({length: 50}, (_, k) => ({path: `/docs/page-${k}`}))});
     const html = `<html><head><script type="application/json" id="__route-data">${data}</script></head></html>`;
@@ -293,5 +354,62 @@ describe('what a served page holds', () => {
     assert.equal(found?.bytes, Buffer.byteLength(data));
     assert.ok(found.kbGzip > 0 && found.kbGzip < found.bytes / 1024);
     assert.equal(routeDataInPage('<html><script src="/main.js"></script></html>'), null);
+  });
+
+  test('the runs are interleaved: each round, every copy, each page', () => {
+    assert.deepEqual(
+      interleaved(['1x', 'large'], 2).map(({round, size, page}) => `${round} ${size} ${page}`),
+      [
+        '1 1x guide',
+        '1 1x reference',
+        '1 large guide',
+        '1 large reference',
+        '2 1x guide',
+        '2 1x reference',
+        '2 large guide',
+        '2 large reference',
+      ],
+    );
+  });
+
+  test("medians of each page of each copy, without failed runs, and the CPU index's range", () => {
+    const run = (size, page, performance, benchmarkIndex) => ({
+      size,
+      page,
+      performance,
+      tbtMs: performance * 10,
+      lcpMs: 1000,
+      benchmarkIndex,
+    });
+    const summary = summarise([
+      run('1x', 'guide', 90, 1500),
+      run('1x', 'guide', 80, 1200),
+      {size: '1x', page: 'guide', error: 'no page'},
+      run('1x', 'guide', 70, 2100),
+      run('1x', 'reference', 60, 1800),
+    ]);
+    assert.deepEqual(summary.bySize['1x'].guide, {performance: 80, tbtMs: 800, lcpMs: 1000, runs: 3});
+    assert.equal(summary.bySize['1x'].reference.runs, 1);
+    assert.deepEqual(summary.cpuIndex, {min: 1200, max: 2100});
+  });
+});
+
+describe('the table', () => {
+  test('a column per copy, and after each copy but 1x its ratio to 1x', () => {
+    const rows = tableRows(
+      {
+        '1x': {build: {wallS: 60}, served: {mainJsKBGzip: 123.4}},
+        '10x': {build: {wallS: 150}, served: {mainJsKBGzip: 123.4}},
+        large: {build: {wallS: 300}, error: 'the served pages failed'},
+      },
+      [
+        ['npm run build, wall s', (e) => e.build.wallS],
+        ['main.js KB gz', (e) => e.served.mainJsKBGzip],
+      ],
+    );
+    assert.deepEqual(rows, [
+      {figure: 'npm run build, wall s', '1x': 60, '10x': 150, '10x ×': 2.5, large: 300, 'large ×': 5},
+      {figure: 'main.js KB gz', '1x': 123.4, '10x': 123.4, '10x ×': 1, large: null, 'large ×': null},
+    ]);
   });
 });
