@@ -165,7 +165,10 @@ try {
   );
   if (parts.includes('lighthouse') && servable.length > 0) {
     const log = say('mobile Lighthouse');
-    log(`${runs} rounds of ${servable.map(([size]) => size).join(', ')} × guide, reference, interleaved`);
+    log(
+      `${runs} round${runs === 1 ? '' : 's'} of ${servable.map(([size]) => size).join(', ')} × guide, ` +
+        'reference, interleaved',
+    );
     results.lighthouseMobile = await mobileLighthouse(
       servable.map(([size, entry]) => ({size, build: path.join(entry.folder, 'build'), port: entry.port})),
       {rounds: runs, log},
@@ -184,13 +187,17 @@ try {
   save();
 }
 
-console.table(tableRows(results.sizes));
+// A figure no copy has (a part not run, a stage the build no longer prints) is left out.
+console.table(
+  tableRows(results.sizes).filter((row) => Object.keys(results.sizes).some((size) => row[size] !== null)),
+);
 const mobile = results.lighthouseMobile;
 if (mobile) {
   const done = mobile.runs.filter((/** @type {any} */ run) => !run.error).length;
   const index = mobile.cpuIndex ? `${mobile.cpuIndex.min} to ${mobile.cpuIndex.max}` : 'not measured';
   console.log(
-    `bench:scale: mobile Lighthouse, ${done} of ${mobile.runs.length} runs interleaved in ${mobile.rounds} rounds; ` +
+    `bench:scale: mobile Lighthouse, ${done} of ${mobile.runs.length} runs interleaved in ${mobile.rounds} ` +
+      `round${mobile.rounds === 1 ? '' : 's'}; ` +
       `Lighthouse's CPU benchmark index ${index} (its mobile preset intends about 1,500)`,
   );
 }

@@ -2,7 +2,7 @@
  * The `large` copy of `npm run bench:scale`: the portal with a real, large public OpenAPI
  * description in place of the sample pet store (`openapi/petstore.yaml`), as an owner who brings
  * their own API would have it. The description is GitHub's REST API (OpenAPI 3.0.3, 1,223
- * operations, 970 schemas), from the npm package below: fetched once with `npm pack` into a
+ * operations, 969 schemas), from the npm package below: fetched once with `npm pack` into a
  * cache under this repository's node_modules (never committed) and reused by later runs.
  *
  * What the copy changes besides the description, each said in its file and printed by the run:
