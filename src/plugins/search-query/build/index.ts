@@ -138,13 +138,19 @@ export async function buildSearchIndexes(
   const pageLists = indexes.map((index) =>
     pagesToIndex({...site, routesPaths: index.routesPaths ?? site.routesPaths}, index.routes),
   );
-  const read = await readPages(pageLists.flat(), selectors);
-  let offset = 0;
+  // A page in several indexes (an earlier release's page that later releases did not change) is read once.
+  const files = [...new Set(pageLists.flat().map((page) => page.file))];
+  const unique = new Map(pageLists.flat().map((page) => [page.file, page]));
+  const read = await readPages(
+    files.map((file) => unique.get(file) as PageToRead),
+    selectors,
+  );
+  const readByFile = new Map(files.map((file, k) => [file, read[k]]));
   return pageLists.map((pages, k) => {
-    const own = read.slice(offset, (offset += pages.length));
-    const files = indexFiles(shapeIndex(documentsOf(pages, own)));
-    writeIndex(indexes[k]?.indexDir ?? site.outDir, site.fileName, files);
-    return {pages: own.filter(Boolean).length, files: files.size};
+    const own = pages.map((page) => readByFile.get(page.file));
+    const written = indexFiles(shapeIndex(documentsOf(pages, own)));
+    writeIndex(indexes[k]?.indexDir ?? site.outDir, site.fileName, written);
+    return {pages: own.filter(Boolean).length, files: written.size};
   });
 }
 
