@@ -10,6 +10,7 @@
  */
 import {createHash} from 'node:crypto';
 import {existsSync, mkdirSync, readFileSync, writeFileSync} from 'node:fs';
+import {availableParallelism} from 'node:os';
 import path from 'node:path';
 
 import kebabCase from 'lodash/kebabCase';
@@ -165,14 +166,21 @@ export function renderReleaseNotes(
 export async function writeReleaseNotes(root: string, folder: string, scratch: string): Promise<string[]> {
   const pages = referencePages(root);
   const releases = listReleases(root);
-  const written: string[] = [];
   mkdirSync(path.join(folder, RELEASE_NOTES_DIR), {recursive: true});
-  for (const [index, name] of releases.entries()) {
-    const previous = index === 0 ? undefined : releases[index - 1];
-    const changes = await releaseChanges(root, name, previous, scratch);
+  // Each diff is a process of its own (redocly diff): one per core at a time.
+  const changes: ApiChange[][] = [];
+  let next = 0;
+  const diffs = async () => {
+    for (let index = next++; index < releases.length; index = next++) {
+      const previous = index === 0 ? undefined : releases[index - 1];
+      changes[index] = await releaseChanges(root, releases[index] as string, previous, scratch);
+    }
+  };
+  await Promise.all(Array.from({length: Math.min(availableParallelism(), releases.length)}, diffs));
+  return releases.map((name, index) => {
     const target = path.join(folder, releaseNotesFile(name));
-    writeFileSync(target, renderReleaseNotes(name, previous, changes, pages));
-    written.push(target);
-  }
-  return written;
+    const previous = index === 0 ? undefined : releases[index - 1];
+    writeFileSync(target, renderReleaseNotes(name, previous, changes[index] ?? [], pages));
+    return target;
+  });
 }
