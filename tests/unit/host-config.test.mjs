@@ -1,8 +1,8 @@
 // The parts of the host configuration that scripts/host-config.ts computes from
 // a build: the Content-Security-Policy and the routes that keep a trailing slash.
 import assert from 'node:assert/strict';
-import {spawnSync} from 'node:child_process';
-import {mkdtempSync, rmSync, writeFileSync} from 'node:fs';
+import {spawn, spawnSync} from 'node:child_process';
+import {mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync} from 'node:fs';
 import {tmpdir} from 'node:os';
 import path from 'node:path';
 import {describe, test} from 'node:test';
@@ -215,6 +215,77 @@ describe("the sizes of the host's map hash tables", () => {
       const {bucketSize, maxSize} = mapHashSizes(keys);
       assert.ok(bucketSize >= 128 && bucketSize % 64 === 0, String(bucketSize));
       assert.equal(maxSize, 2048);
+    }
+  });
+});
+
+describe('a page that moved (src/plugins/moved-pages)', () => {
+  test('answers 301 from its old address to its address now, through deploy/nginx/', async () => {
+    const {renderTestServer, nginxArguments} = jiti('./tests/support/nginx.ts');
+    const {movedPage} = jiti('./src/plugins/moved-pages/index.ts');
+    const {freePort} = await import('../support/free-port.mjs');
+    const build = mkdtempSync(path.join(tmpdir(), 'gerai-moved-build-'));
+    const prefix = mkdtempSync(path.join(tmpdir(), 'gerai-moved-nginx-'));
+    const move = {
+      from: '/docs/api/releases/2026-01-02/list-outlets',
+      to: '/docs/api/releases/2026-01-01/list-outlets',
+    };
+    const page = (route, html) => {
+      mkdirSync(path.join(build, route), {recursive: true});
+      writeFileSync(path.join(build, route, 'index.html'), html);
+    };
+    page(move.to, '<!doctype html><html lang="en"><title>List outlets</title><h1>List outlets</h1></html>');
+    page(move.from, movedPage(move, 'https://developer.gerai.example'));
+    writeFileSync(
+      path.join(build, 'sitemap.xml'),
+      `<urlset><url><loc>https://developer.gerai.example${move.to}</loc></url></urlset>`,
+    );
+    mkdirSync(path.join(build, '.nginx'));
+    writeFileSync(path.join(build, '.nginx', 'moved.json'), JSON.stringify([move]));
+    let nginx;
+    try {
+      const written = spawnSync(
+        path.join(root, 'node_modules', '.bin', 'jiti'),
+        ['scripts/host-config.ts', build],
+        {
+          cwd: root,
+          encoding: 'utf8',
+        },
+      );
+      assert.equal(written.status, 0, written.stderr);
+      assert.match(
+        readFileSync(path.join(build, '.nginx', 'routes.conf'), 'utf8'),
+        /map \$gerai_route \$gerai_moved/,
+      );
+      const port = await freePort();
+      const conf = renderTestServer({buildDir: build, port, prefix});
+      nginx = spawn(nginxBinary(), nginxArguments(prefix, conf, '-g', 'daemon off;'), {stdio: 'ignore'});
+      const ask = async (address) => {
+        for (let tries = 0; ; tries += 1) {
+          try {
+            return await fetch(`http://127.0.0.1:${port}${address}`, {redirect: 'manual'});
+          } catch (error) {
+            if (tries > 50) throw error;
+            await new Promise((resolve) => setTimeout(resolve, 100));
+          }
+        }
+      };
+      for (const address of [move.from, `${move.from}/`, `${move.from}?x=1`]) {
+        const answer = await ask(address);
+        assert.equal(answer.status, 301, address);
+        const expected = address.endsWith('?x=1') ? `${move.to}?x=1` : move.to;
+        assert.equal(
+          new URL(answer.headers.get('location'), 'http://h').pathname +
+            new URL(answer.headers.get('location'), 'http://h').search,
+          expected,
+          address,
+        );
+      }
+      assert.equal((await ask(move.to)).status, 200, 'the page itself is served');
+    } finally {
+      nginx?.kill('SIGTERM');
+      rmSync(build, {recursive: true, force: true});
+      rmSync(prefix, {recursive: true, force: true});
     }
   });
 });
