@@ -25,7 +25,13 @@ import {
   createMerchantApiPageMarkdown,
   releaseApiPageMarkdown,
 } from './src/config/api-reference/page';
-import {RELEASE_PAGES_DIR, releaseNames, RELEASES_ROUTE} from './src/config/api-reference/releases';
+import {
+  RELEASE_PAGES_DIR,
+  releaseNames,
+  releaseRedirects,
+  releaseSpecPath,
+  RELEASES_ROUTE,
+} from './src/config/api-reference/releases';
 import {
   geraiApiSections,
   OPENAPI_DOWNLOADS_PATH,
@@ -35,6 +41,7 @@ import {
 import {languageTabs} from './src/config/code-samples';
 import type {IndexedRoutes} from './src/plugins/search-query/build';
 import {DEV_SERVER_VARIABLE} from './src/plugins/dev-server';
+import type {MovedPagesOptions} from './src/plugins/moved-pages';
 
 // This runs in Node.js (not in the browser).
 
@@ -274,7 +281,8 @@ const config: Config = {
           releaseNames().map((release) => [
             release,
             {
-              specPath: `openapi/releases/${release}.yaml`,
+              // The release's description with only what it changed (`npm run gen-api` writes it).
+              specPath: releaseSpecPath(release),
               outputDir: `${RELEASE_PAGES_DIR}/${release}`,
               showInfoPage: false,
               sidebarOptions: {groupPathsBy: 'tag'},
@@ -290,6 +298,9 @@ const config: Config = {
         redirects: [{from: '/docs', to: '/docs/docs/intro'}],
       },
     ],
+    // An earlier release's address of an operation it did not change leads to the page of the
+    // release that last changed it (src/config/api-reference/releases.ts).
+    ['./src/plugins/moved-pages/index.ts', {moved: releaseRedirects()} satisfies MovedPagesOptions],
     './src/plugins/api-reference-bundle/index.ts',
     './src/plugins/request-samples/index.ts',
     ['./src/plugins/search-query/index.ts', searchIndexRoutes],

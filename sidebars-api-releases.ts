@@ -1,6 +1,12 @@
 import type {SidebarsConfig} from '@docusaurus/plugin-content-docs';
 
-import {releaseContents, releaseNames, type ReleaseItem} from './src/config/api-reference/releases';
+import {
+  ownedBy,
+  releaseContents,
+  releaseNames,
+  releasePageOf,
+  type ReleaseItem,
+} from './src/config/api-reference/releases';
 
 /**
  * The sidebars of the earlier releases of the merchant API (docs instance `api-releases`): one per
@@ -9,32 +15,44 @@ import {releaseContents, releaseNames, type ReleaseItem} from './src/config/api-
  * the release's description rather than the generator's sidebar, which groups the joined
  * description by tag alone and names a file's untagged operations "other".
  */
-const doc = (release: string) => (item: ReleaseItem) => ({
-  type: 'doc' as const,
-  id: `${release}/${item.id}`,
-  label: item.summary,
-  className: `api-method ${item.method}`,
-});
+const doc = (release: string, owned: ReadonlySet<string>) => (item: ReleaseItem) =>
+  owned.has(item.key)
+    ? {
+        type: 'doc' as const,
+        id: `${release}/${item.id}`,
+        label: item.summary,
+        className: `api-method ${item.method}`,
+      }
+    : // An operation the release did not change: the page of the release that last changed it.
+      {
+        type: 'link' as const,
+        href: releasePageOf(item.key, release) ?? '',
+        label: item.summary,
+        className: `api-method ${item.method}`,
+      };
+
+/** A release's sidebar: its own page, then its sections with their operations by tag. */
+function releaseSidebar(release: string) {
+  const owned = ownedBy(release);
+  return [
+    {type: 'doc' as const, id: `${release}/release`, label: `Release ${release}`},
+    ...releaseContents(release).map((section) => ({
+      type: 'category' as const,
+      label: section.label,
+      items: [
+        ...section.items.map(doc(release, owned)),
+        ...section.tags.map((tag) => ({
+          type: 'category' as const,
+          label: tag.label,
+          items: tag.items.map(doc(release, owned)),
+        })),
+      ],
+    })),
+  ];
+}
 
 const sidebars: SidebarsConfig = Object.fromEntries(
-  releaseNames().map((release) => [
-    `release-${release}`,
-    [
-      {type: 'doc' as const, id: `${release}/release`, label: `Release ${release}`},
-      ...releaseContents(release).map((section) => ({
-        type: 'category' as const,
-        label: section.label,
-        items: [
-          ...section.items.map(doc(release)),
-          ...section.tags.map((tag) => ({
-            type: 'category' as const,
-            label: tag.label,
-            items: tag.items.map(doc(release)),
-          })),
-        ],
-      })),
-    ],
-  ]),
+  releaseNames().map((release) => [`release-${release}`, releaseSidebar(release)]),
 );
 
 export default sidebars;

@@ -18,12 +18,12 @@
  * `all`, which is why every id is run on its own); tests/unit/generate-api-docs.test.mjs compares
  * the pages with the command line's.
  */
-import {existsSync, readFileSync, rmSync} from 'node:fs';
+import {existsSync, mkdirSync, readFileSync, rmSync} from 'node:fs';
 import path from 'node:path';
 import {stripVTControlCharacters} from 'node:util';
 
 import {describePages, finishCurrentPages, removeSectionTagPage} from './pages';
-import {finishReleasePages} from './release-pages';
+import {finishReleasePages, writeReleaseSpec} from './release-pages';
 import type {Target} from './layout';
 
 /** The command line Docusaurus's commands are added to (commander, the version Docusaurus uses). */
@@ -120,6 +120,12 @@ export async function loadPageGenerator(root: string): Promise<PageGenerator> {
   let queue: Promise<unknown> = Promise.resolve();
   const runTarget = async (staging: string, target: Target) => {
     rmSync(path.join(staging, target.dir), {recursive: true, force: true});
+    // A release that changed no operation has no page of one: its own page only.
+    if (target.pluginId === 'releases' && writeReleaseSpec(root, target.id) === 0) {
+      mkdirSync(path.join(staging, target.dir), {recursive: true});
+      finishReleasePages(staging, target);
+      return;
+    }
     const before = process.cwd();
     process.chdir(staging);
     try {

@@ -95,7 +95,10 @@ export function targetsAffectedBy(files: readonly string[]): Target[] {
   const affected = new Set<Target>();
   for (const file of files) {
     const target = bySpec.get(path.normalize(file));
-    if (target) {
+    if (target?.pluginId === 'releases') {
+      // Which release shows an operation, and up to which release, depends on the others.
+      for (const each of TARGETS) if (each.pluginId === 'releases') affected.add(each);
+    } else if (target) {
       affected.add(target);
     } else if (path.normalize(file).startsWith(path.join('openapi', 'gerai') + path.sep)) {
       // A shared file of the current description: a release is a file of its own, and keeps its pages.

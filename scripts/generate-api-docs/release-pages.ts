@@ -7,17 +7,24 @@
  * its changelog entry and to the current reference, the switcher between releases, a search of
  * this release alone, and every operation and event it has, by tag.
  */
-import {writeFileSync} from 'node:fs';
+import {mkdirSync, readFileSync, writeFileSync} from 'node:fs';
 import path from 'node:path';
+
+import {parseYaml} from '@redocly/openapi-core';
 
 import {inlineCode, jsxString, mdxLine} from '../../src/config/api-reference/mdx';
 import {
   CURRENT_RELEASE,
+  operationsOf,
+  ownedBy,
   releaseEntry,
   releaseNames,
+  releasePageOf,
   releasePath,
   releaseContents,
+  releaseSpecPath,
   RELEASES_ROUTE,
+  repositoryHistory,
   type ReleaseItem,
   type ReleaseLink,
   type ReleaseSection,
@@ -29,10 +36,16 @@ import {bodyHtml, convertedPage, HTML_COMPONENT, rewriteOperationPages, withBody
 /** The search page's address for one release's pages (the local search's `version` parameter). */
 export const releaseSearch = (release: string) => `/search?version=${RELEASES_ROUTE.slice(1)}/${release}/`;
 
-/** A release's operations and events as a list of links, by section and tag. */
-function contentsList(sections: readonly ReleaseSection[]): string[] {
+/**
+ * A release's operations and events as a list of links, by section and tag: to the release's own
+ * page of each one it changed, and to the earlier release's page of each one it did not.
+ */
+function contentsList(release: string, sections: readonly ReleaseSection[]): string[] {
+  const owned = ownedBy(release);
+  const target = (item: ReleaseItem) =>
+    owned.has(item.key) ? `./${item.id}.api.mdx` : (releasePageOf(item.key, release) ?? releasePath(release));
   const line = (item: ReleaseItem) =>
-    `- [${mdxLine(item.summary)}](./${item.id}.api.mdx): ${inlineCode(item.method === 'event' ? `Webhook ${item.key}` : item.key)}`;
+    `- [${mdxLine(item.summary)}](${target(item)}): ${inlineCode(item.method === 'event' ? `Webhook ${item.key}` : item.key)}`;
   return sections.flatMap((section) => [
     `### ${mdxLine(section.label)}`,
     '',
@@ -82,12 +95,14 @@ function releasePage(release: string): string {
     '',
     `<ApiReleaseSwitcher shown=${jsxString(release)} links={${JSON.stringify(links)}} />`,
     '',
-    `Each page of this release says where its operation is now. [Search this release](${releaseSearch(release)}) ` +
-      'finds words in these pages alone; the search box answers from the current reference and the guides.',
+    `Each page of this release says where its operation is now. An operation this release did not change ` +
+      'is shown by the page of the release that last changed it. ' +
+      `[Search this release](${releaseSearch(release)}) finds words in its pages alone; the search box answers ` +
+      'from the current reference and the guides.',
     '',
     '## Operations and events',
     '',
-    ...contentsList(sections),
+    ...contentsList(release, sections),
   ].join('\n');
 }
 
@@ -103,6 +118,43 @@ export function releaseOperationPage(page: string, file: string): string {
       ({head, body}) => `${head}\n\n<${HTML_COMPONENT} html=${jsxString(bodyHtml(body))} />\n`,
     ),
   );
+}
+
+/**
+ * Writes the description of `release` as the page generator reads it (releaseSpecPath), with only
+ * the operations and events the release changed or added: the others have their page in the
+ * release that last changed them. Returns how many it has.
+ */
+export function writeReleaseSpec(root: string, release: string, history = repositoryHistory()): number {
+  const file = path.join(root, 'openapi', 'releases', `${release}.yaml`);
+  const doc = parseYaml(readFileSync(file, 'utf8')) as Record<string, unknown>;
+  const owned = ownedBy(release, history);
+  const kept = operationsOf(doc).filter(([key]) => owned.has(key));
+  // Each path and event with only its owned operations, and the path item's own fields.
+  const areas: Record<string, Record<string, Record<string, unknown>>> = {};
+  for (const [, operation, , area, name] of kept) {
+    const item = (doc[area] as Record<string, Record<string, unknown>>)[name] ?? {};
+    const fields = Object.entries(item).filter(
+      ([, value]) => value === operation || !isOperation(item, value),
+    );
+    areas[area] = {...areas[area], [name]: {...areas[area]?.[name], ...Object.fromEntries(fields)}};
+  }
+  const target = path.join(root, releaseSpecPath(release));
+  mkdirSync(path.dirname(target), {recursive: true});
+  writeFileSync(
+    target,
+    JSON.stringify({
+      ...doc,
+      paths: areas.paths ?? {},
+      ...(doc.webhooks ? {webhooks: areas.webhooks ?? {}} : {}),
+    }),
+  );
+  return kept.length;
+}
+
+/** Whether `value` is one of the operations of the path item `item`. */
+function isOperation(item: Record<string, unknown>, value: unknown): boolean {
+  return operationsOf({paths: {item}}).some(([, operation]) => operation === value);
 }
 
 /**

@@ -14,7 +14,9 @@ import {root} from '../support/openapi.mjs';
 
 const build = path.resolve(root, process.env.PORTAL_BUILD_DIR ?? 'build');
 const jiti = createJiti(root + '/');
-const {readReleaseHistory, readCurrentPages, releaseContents} = jiti('./src/config/api-reference/releases.ts');
+const {readReleaseHistory, readCurrentPages, releaseContents, releasePageOf, releaseRoutes} = jiti(
+  './src/config/api-reference/releases.ts',
+);
 const {sitemapPaths} = jiti('./scripts/host-config/routes.ts');
 
 const history = readReleaseHistory();
@@ -30,11 +32,20 @@ function page(route) {
 /** Whether a link of the site leads to a built page (a route, with or without its anchor). */
 const builtRoute = (href) => existsSync(path.join(build, href.split(/[?#]/)[0], 'index.html'));
 
-/** The operations and events of a release, with the route of each one's page. */
+/**
+ * The operations and events of a release, each with the route of the page that shows it (the
+ * release's own where it changed it, else the release's that last changed it), that release, and
+ * the release's own address of it.
+ */
 function pagesOf(release) {
   return [...history.pages]
     .filter(([, ids]) => ids.has(release))
-    .map(([key, ids]) => ({key, route: `/docs/api/releases/${release}/${ids.get(release)}`}));
+    .map(([key, ids]) => ({
+      key,
+      route: releasePageOf(key, release, history),
+      shownIn: history.shownIn.get(key).get(release),
+      address: `/docs/api/releases/${release}/${ids.get(release)}`,
+    }));
 }
 
 test('the repository has releases, and each one has pages', () => {
@@ -63,12 +74,12 @@ for (const release of history.releases) {
     });
 
     test('every page is in the sitemap, marked as the earlier release, and leads to the current page', () => {
-      for (const {key, route} of pages) {
+      for (const {key, route, shownIn} of pages) {
         assert.ok(sitemap.has(route), `${route} is not in the sitemap`);
         const $ = page(route);
         assert.ok($, `${route} was not built`);
         const note = $('.theme-admonition').first();
-        assert.match(note.text(), new RegExp(`Earlier release.*release ${release}`, 's'), route);
+        assert.match(note.text(), new RegExp(`Earlier release.*release ${shownIn}`, 's'), route);
         const now = current.get(key);
         const hrefs = note.find('a').map((_, a) => $(a).attr('href')).get();
         if (now) assert.ok(hrefs.includes(now), `${route}: no link to ${now}`);
@@ -77,12 +88,12 @@ for (const release of history.releases) {
       }
     });
 
-    test('every page has the release switcher, showing this release, each of its links built', () => {
-      for (const {route} of pages) {
+    test('every page has the release switcher, showing the release it shows, each of its links built', () => {
+      for (const {route, shownIn} of pages) {
         const $ = page(route);
         const switcher = $('details:has(ul[aria-label="Releases of this page"])');
         assert.equal(switcher.length, 1, route);
-        assert.match(switcher.find('summary').text(), new RegExp(`API release: Release ${release}`));
+        assert.match(switcher.find('summary').text(), new RegExp(`API release: Release ${shownIn}`));
         const links = switcher.find('a');
         assert.equal(links.length, history.releases.length + 1, route);
         assert.equal(switcher.find('a[aria-current="page"]').attr('href'), route);
@@ -106,7 +117,17 @@ for (const release of history.releases) {
       assert.ok(requests > 30, `${requests} example requests`);
     });
 
-    test('its search index holds its own pages and no other', () => {
+    test("every address of its operations leads to the page that shows it: the page, or a page that moved", () => {
+      for (const {address, route} of pages) {
+        if (address === route) continue;
+        assert.ok(!sitemap.has(address), `${address} is in the sitemap`);
+        const moved = readFileSync(path.join(build, address, 'index.html'), 'utf8');
+        assert.ok(moved.includes(`<meta http-equiv="refresh" content="0; url=${route}">`), address);
+        assert.ok(!moved.includes('<script'), `${address}: a script, whose hash the policy would need`);
+      }
+    });
+
+    test('its search index holds the pages that show its operations, and no other', () => {
       const folder = path.join(build, 'docs', 'api', 'releases', release);
       const files = readdirSync(folder).filter((name) => /^search-index.*\.json$/.test(name));
       assert.ok(files.includes('search-index.json'), 'no lead file');
@@ -116,7 +137,8 @@ for (const release of history.releases) {
         ),
       );
       assert.ok(urls.size >= pages.length, `${urls.size} pages in its index`);
-      for (const url of urls) assert.ok(url.startsWith(`/docs/api/releases/${release}`), url);
+      const routes = new Set(releaseRoutes(release, history));
+      for (const url of urls) assert.ok(routes.has(url.replace(/\/$/, '')) || routes.has(url), url);
     });
   });
 }
@@ -130,8 +152,8 @@ test('the current reference has the switcher, with the releases that have its op
     assert.match(switcher.find('summary').text(), /API release: Current/, route);
     const hrefs = switcher.find('a').map((_, a) => $(a).attr('href')).get();
     for (const release of history.releases) {
-      const id = history.pages.get(key)?.get(release);
-      assert.ok(hrefs.includes(id ? `/docs/api/releases/${release}/${id}` : `/docs/api/releases/${release}`), `${route}: ${release}`);
+      const shown = releasePageOf(key, release, history) ?? `/docs/api/releases/${release}`;
+      assert.ok(hrefs.includes(shown), `${route}: ${release}`);
     }
     checked += 1;
   }

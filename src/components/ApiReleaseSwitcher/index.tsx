@@ -32,13 +32,16 @@ const label = (release: string) => (release === CURRENT ? 'Current' : `Release $
 /**
  * The release switcher of a reference page: the release it shows, and a list of links to the same
  * operation in the current reference and in each release (a release without the operation links
- * to its own page). A plain disclosure of links, so it works without JavaScript. The reader's choice
- * is remembered; on a page of another release than the one chosen, a line offers the chosen one.
+ * to its own page; releases that did not change it link to the page of the release that did). A
+ * plain disclosure of links, so it works without JavaScript. The reader's choice is remembered; on a
+ * page that does not show the release chosen, a line offers it.
  */
 export default function ApiReleaseSwitcher({shown, links}: Props): ReactNode {
   // null on the server and until the page is live: the offer below is drawn in the browser only.
   const [chosen, storage] = useStorageSlot(CHOSEN_RELEASE_KEY);
-  const offered = links.find((link) => link.release === chosen && link.release !== shown && link.has);
+  // Releases that did not change the operation share the page of the one that did: this one.
+  const here = links.find((link) => link.release === shown)?.href;
+  const offered = links.find((link) => link.release === chosen && link.href !== here && link.has);
   return (
     // Navigation, not content: left out of the page's Markdown and of the search index.
     <div className={styles.switcher} data-markdown="skip">
@@ -51,7 +54,7 @@ export default function ApiReleaseSwitcher({shown, links}: Props): ReactNode {
             <li key={link.release}>
               <Link
                 to={link.href}
-                aria-current={link.release === shown ? 'page' : undefined}
+                aria-current={link.href === here ? 'page' : undefined}
                 onClick={() => storage.set(link.release)}>
                 {label(link.release)}
               </Link>

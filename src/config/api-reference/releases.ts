@@ -3,6 +3,7 @@
  * when it is deprecated, read from its releases (`openapi/releases/<YYYY-MM-DD>.yaml`, cut by
  * `npm run api:release`): the line under the method and path of each reference page.
  */
+import {createHash} from 'node:crypto';
 import {existsSync, readdirSync, readFileSync, statSync} from 'node:fs';
 import path from 'node:path';
 
@@ -23,6 +24,14 @@ const METHODS = ['get', 'put', 'post', 'delete', 'patch', 'head', 'options', 'tr
 export const RELEASES_ROUTE = '/docs/api/releases';
 export const RELEASE_PAGES_DIR = 'api-releases';
 export const releasePath = (release: string) => `${RELEASES_ROUTE}/${release}`;
+
+/**
+ * Where `npm run gen-api` writes each release's description as the page generator reads it: with
+ * only the operations and events whose page is that release's (see `shownIn` below). Relative to
+ * the site, as the generator's `specPath` (docusaurus.config.ts).
+ */
+export const RELEASE_SPECS_DIR = path.join('.docusaurus', 'api-releases');
+export const releaseSpecPath = (release: string) => path.join(RELEASE_SPECS_DIR, `${release}.yaml`);
 
 /** The names of the releases in `folder` (their file names are their dates), oldest first. */
 export function releaseNames(folder = RELEASES): string[] {
@@ -48,9 +57,58 @@ export interface ReleaseHistory {
   readonly deprecated: ReadonlyMap<string, string>;
   /** By `METHOD /path` or event name: its page's id in each release that has it. */
   readonly pages: ReadonlyMap<string, ReadonlyMap<string, string>>;
+  /**
+   * By `METHOD /path` or event name: for each release that has it, the release whose page shows
+   * it. A release has a page of an operation only where it changed it: the first release of a
+   * run of releases that describe it the same way, one after the other, shows it for the run.
+   */
+  readonly shownIn: ReadonlyMap<string, ReadonlyMap<string, string>>;
 }
 
 type Operations<T> = Record<string, Record<string, T | undefined> | undefined>;
+
+/** What the page of an operation is made from, in one release: a hash, equal where the page would be. */
+function pageContent(
+  doc: Record<string, unknown>,
+  area: 'paths' | 'webhooks',
+  name: string,
+  operation: unknown,
+): string {
+  const item = (doc[area] as Record<string, Record<string, unknown>>)[name] ?? {};
+  const method = METHODS.find((candidate) => item[candidate] === operation) ?? '';
+  // The path item's own fields (its parameters, servers), without the other methods' operations.
+  const shared = Object.fromEntries(Object.entries(item).filter(([field]) => !METHODS.includes(field)));
+  const components = new Map<string, unknown>();
+  const follow = (value: unknown): void => {
+    if (Array.isArray(value)) return value.forEach(follow);
+    if (value === null || typeof value !== 'object') return;
+    const ref = (value as {$ref?: unknown}).$ref;
+    if (typeof ref === 'string' && ref.startsWith('#/') && !components.has(ref)) {
+      const target = ref
+        .slice(2)
+        .split('/')
+        .map((part) => part.replace(/~1/g, '/').replace(/~0/g, '~'))
+        .reduce<unknown>((at, part) => (at as Record<string, unknown> | undefined)?.[part], doc);
+      components.set(ref, target);
+      follow(target);
+    }
+    Object.values(value).forEach(follow);
+  };
+  follow([item[method], shared]);
+  const {servers, security} = doc as {servers?: unknown; security?: unknown};
+  const schemes = (doc.components as {securitySchemes?: unknown} | undefined)?.securitySchemes;
+  const content = JSON.stringify([
+    name,
+    method,
+    item[method],
+    shared,
+    [...components].sort(),
+    servers,
+    security,
+    schemes,
+  ]);
+  return createHash('sha256').update(content).digest('hex');
+}
 
 /**
  * Every operation and webhook event of a description, keyed as the change report names them:
@@ -59,8 +117,8 @@ type Operations<T> = Record<string, Record<string, T | undefined> | undefined>;
 export function operationsOf<T>(doc: {
   paths?: Operations<T>;
   webhooks?: Operations<T>;
-}): [key: string, operation: T, method: string][] {
-  const found: [string, T, string][] = [];
+}): [key: string, operation: T, method: string, area: 'paths' | 'webhooks', name: string][] {
+  const found: [string, T, string, 'paths' | 'webhooks', string][] = [];
   for (const [area, items] of [
     ['paths', doc.paths],
     ['webhooks', doc.webhooks],
@@ -71,8 +129,8 @@ export function operationsOf<T>(doc: {
         if (operation === undefined) continue;
         found.push(
           area === 'paths'
-            ? [`${method.toUpperCase()} ${name}`, operation, method]
-            : [name, operation, 'event'],
+            ? [`${method.toUpperCase()} ${name}`, operation, method, area, name]
+            : [name, operation, 'event', area, name],
         );
       }
     }
@@ -86,17 +144,29 @@ export function readReleaseHistory(folder = RELEASES): ReleaseHistory {
   const added = new Map<string, string>();
   const deprecated = new Map<string, string>();
   const pages = new Map<string, Map<string, string>>();
+  const shownIn = new Map<string, Map<string, string>>();
+  /** By key: the release before, its page's id and content, and the release whose page showed it. */
+  let before = new Map<string, {id: string; content: string; shown: string}>();
   for (const release of releases) {
     const doc = parseYaml(readFileSync(path.join(folder, `${release}.yaml`), 'utf8')) as Description;
-    for (const [key, operation] of operationsOf(doc)) {
+    const now = new Map<string, {id: string; content: string; shown: string}>();
+    for (const [key, operation, , area, name] of operationsOf(doc)) {
       if (!added.has(key)) added.set(key, release);
       if (operation.deprecated !== true) deprecated.delete(key);
       else if (!deprecated.has(key)) deprecated.set(key, release);
+      const id = pageId(operation, key);
       if (!pages.has(key)) pages.set(key, new Map());
-      pages.get(key)?.set(release, pageId(operation, key));
+      pages.get(key)?.set(release, id);
+      const content = pageContent(doc as Record<string, unknown>, area, name, operation);
+      const previous = before.get(key);
+      const shown = previous?.id === id && previous.content === content ? previous.shown : release;
+      now.set(key, {id, content, shown});
+      if (!shownIn.has(key)) shownIn.set(key, new Map());
+      shownIn.get(key)?.set(release, shown);
     }
+    before = now;
   }
-  return {releases, added, deprecated, pages};
+  return {releases, added, deprecated, pages, shownIn};
 }
 
 interface PageOperation {
@@ -203,14 +273,51 @@ export function releaseLinks(
     {release: CURRENT_RELEASE, href: route ?? '/docs/api/intro', has: route !== undefined},
   ];
   for (const release of [...history.releases].reverse()) {
-    const id = history.pages.get(key)?.get(release);
-    links.push({
-      release,
-      href: id ? `${releasePath(release)}/${id}` : releasePath(release),
-      has: id !== undefined,
-    });
+    const page = releasePageOf(key, release, history);
+    links.push({release, href: page ?? releasePath(release), has: page !== undefined});
   }
   return links;
+}
+
+/** The route of the page that shows `key` as `release` described it, if that release has it. */
+export function releasePageOf(
+  key: string,
+  release: string,
+  history = repositoryHistory(),
+): string | undefined {
+  const id = history.pages.get(key)?.get(release);
+  const shown = history.shownIn.get(key)?.get(release);
+  return id === undefined || shown === undefined ? undefined : `${releasePath(shown)}/${id}`;
+}
+
+/** The operations and events whose page is `release`'s own: those it changed or added. */
+export function ownedBy(release: string, history = repositoryHistory()): Set<string> {
+  return new Set(
+    [...history.shownIn].filter(([, shown]) => shown.get(release) === release).map(([key]) => key),
+  );
+}
+
+/**
+ * The routes of a release's reference: its own page, and the page that shows each of its
+ * operations and events (its own, or an earlier release's that it did not change).
+ */
+export function releaseRoutes(release: string, history = repositoryHistory()): string[] {
+  const pages = [...history.pages.keys()].flatMap((key) => releasePageOf(key, release, history) ?? []);
+  return [releasePath(release), ...pages];
+}
+
+/**
+ * Where the address of an operation in a release that did not change it leads: to the page of the
+ * release that did. Every release once had a page per operation: its addresses keep working.
+ */
+export function releaseRedirects(history = repositoryHistory()): {from: string; to: string}[] {
+  return [...history.pages].flatMap(([key, ids]) =>
+    [...ids].flatMap(([release, id]) => {
+      const to = releasePageOf(key, release, history);
+      const from = `${releasePath(release)}/${id}`;
+      return to && to !== from ? [{from, to}] : [];
+    }),
+  );
 }
 
 /**
@@ -227,6 +334,9 @@ export function earlierReleaseNotice(
   const route = current.get(key);
   const later = history.releases.filter((name) => name > release);
   const removedIn = later.find((name) => !history.pages.get(key)?.has(name));
+  // The later releases that describe it the same way, whose addresses lead to this page.
+  const same = later.filter((name) => history.shownIn.get(key)?.get(name) === release);
+  const until = same.at(-1);
   const now = route
     ? `[Read this page in the current reference](${route}).`
     : removedIn
@@ -235,7 +345,11 @@ export function earlierReleaseNotice(
   return [
     ':::note[Earlier release]',
     '',
-    `This page shows [release ${release}](${releasePath(release)}) of the @@PRODUCT@@ merchant API, not the current one. ${now}`,
+    `This page shows [release ${release}](${releasePath(release)}) of the @@PRODUCT@@ merchant API, not the current one` +
+      (until
+        ? `; the releases after it up to [release ${until}](${releasePath(until)}) describe it the same way. `
+        : '. ') +
+      now,
     '',
     ':::',
   ].join('\n');

@@ -14,7 +14,7 @@ import path from 'node:path';
 
 import type {LoadContext, Plugin} from '@docusaurus/types';
 
-import {RELEASES_ROUTE} from '../../config/api-reference/releases';
+import {releaseRoutes, RELEASES_ROUTE} from '../../config/api-reference/releases';
 import {replaceModule} from '../replace-module';
 import {buildSearchIndexes, type IndexedRoutes} from './build';
 
@@ -69,14 +69,15 @@ export default function searchQueryPlugin(_context: LoadContext, options: Indexe
       // Each earlier release of the API reference gets an index of its own pages, in its folder:
       // the local search's `version` (the search page's `?version=docs/api/releases/<release>/`)
       // makes the worker read `<baseUrl><version>search-index.json`.
-      const releases = releasesOf(routesPaths, baseUrl).map((release) => {
-        const under = `${baseUrl}${RELEASES_ROUTE.slice(1)}/${release}`;
-        return {
-          routes: {...options, ignoreFiles: []},
-          routesPaths: routesPaths.filter((route) => route === under || route.startsWith(`${under}/`)),
-          indexDir: path.join(outDir, RELEASES_ROUTE.slice(1), release),
-        };
-      });
+      const built = new Set(routesPaths);
+      const releases = releasesOf(routesPaths, baseUrl).map((release) => ({
+        routes: {...options, ignoreFiles: []},
+        // Its own pages, and those of earlier releases that show what it did not change.
+        routesPaths: releaseRoutes(release)
+          .map((route) => `${baseUrl}${route.slice(1)}`)
+          .filter((route) => built.has(route)),
+        indexDir: path.join(outDir, RELEASES_ROUTE.slice(1), release),
+      }));
       const [site, ...earlier] = await buildSearchIndexes(
         {outDir, baseUrl, routesPaths, docPermalinks, fileName: INDEX_FILE_NAME},
         [{routes: options}, ...releases],
