@@ -121,7 +121,7 @@ function save() {
 
 /** The copies this run made, which it removes at the end unless --keep. */
 const made = new Set();
-/** The copies whose build or measure failed: kept, for their log. */
+/** The copies that could not be made or built: kept, for their log. */
 const failed = new Set();
 
 try {
@@ -148,14 +148,21 @@ try {
         log(`built in ${entry.build.wallS} s, peak ${entry.build.peakRssMB} MB`);
       }
       save();
-      if (parts.includes('served')) {
-        entry.served = await measureServed(path.join(entry.folder, 'build'), {port: entry.port, runs, log});
-        save();
-      }
     } catch (error) {
       entry.error = /** @type {Error} */ (error).message;
       log(`failed: ${entry.error}`);
       if (entry.folder && !reuse) failed.add(entry.folder);
+      save();
+      continue;
+    }
+    if (parts.includes('served')) {
+      try {
+        entry.served = await measureServed(path.join(entry.folder, 'build'), {port: entry.port, runs, log});
+      } catch (error) {
+        // The build is sound: the copy is still measured by Lighthouse, and removed at the end.
+        entry.served = {error: /** @type {Error} */ (error).message};
+        log(`measuring the served build failed: ${entry.served.error}`);
+      }
       save();
     }
   }
@@ -169,11 +176,16 @@ try {
       `${runs} round${runs === 1 ? '' : 's'} of ${servable.map(([size]) => size).join(', ')} × guide, ` +
         'reference, interleaved',
     );
-    results.lighthouseMobile = await mobileLighthouse(
-      servable.map(([size, entry]) => ({size, build: path.join(entry.folder, 'build'), port: entry.port})),
-      {rounds: runs, log},
-    );
-    for (const [size, entry] of servable) entry.lighthouseMobile = results.lighthouseMobile.bySize[size];
+    try {
+      results.lighthouseMobile = await mobileLighthouse(
+        servable.map(([size, entry]) => ({size, build: path.join(entry.folder, 'build'), port: entry.port})),
+        {rounds: runs, log},
+      );
+      for (const [size, entry] of servable) entry.lighthouseMobile = results.lighthouseMobile.bySize[size];
+    } catch (error) {
+      results.lighthouseMobile = {error: /** @type {Error} */ (error).message};
+      log(`failed: ${results.lighthouseMobile.error}`);
+    }
     save();
   }
 } finally {
@@ -192,7 +204,8 @@ console.table(
   tableRows(results.sizes).filter((row) => Object.keys(results.sizes).some((size) => row[size] !== null)),
 );
 const mobile = results.lighthouseMobile;
-if (mobile) {
+if (mobile?.error) console.log(`bench:scale: mobile Lighthouse FAILED: ${mobile.error}`);
+else if (mobile) {
   const done = mobile.runs.filter((/** @type {any} */ run) => !run.error).length;
   const index = mobile.cpuIndex ? `${mobile.cpuIndex.min} to ${mobile.cpuIndex.max}` : 'not measured';
   console.log(
@@ -209,7 +222,13 @@ for (const [size, entry] of Object.entries(results.sizes)) {
     log(`${entry.preparation.releases} releases: ${added.length} cut, ${added[0]} to ${added.at(-1)}`);
   }
   if (entry.error) log(`FAILED: ${entry.error}`);
+  if (entry.served?.error) log(`measuring the served build FAILED: ${entry.served.error}`);
   if (entry.folder) log(`the copy and its build are in ${entry.folder}`);
 }
 console.log(`bench:scale: written to ${path.relative(process.cwd(), OUTPUT)}`);
-if (Object.values(results.sizes).some((entry) => entry.error)) process.exitCode = 1;
+if (
+  results.lighthouseMobile?.error ||
+  Object.values(results.sizes).some((entry) => entry.error || entry.served?.error)
+) {
+  process.exitCode = 1;
+}
