@@ -300,7 +300,7 @@ const config: Config = {
     ],
     // An earlier release's address of an operation it did not change leads to the page of the
     // release that last changed it (src/config/api-reference/releases.ts).
-    ['./src/plugins/moved-pages/index.ts', {moved: releaseRedirects()} satisfies MovedPagesOptions],
+    ['./src/plugins/moved-pages/index.ts', {moved: releaseRedirects} satisfies MovedPagesOptions],
     './src/plugins/api-reference-bundle/index.ts',
     './src/plugins/request-samples/index.ts',
     ['./src/plugins/search-query/index.ts', searchIndexRoutes],

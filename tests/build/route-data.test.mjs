@@ -59,10 +59,14 @@ function inlineData(route) {
 const isUnder = (key, ancestor) => ancestor === '/' || key === ancestor || key.startsWith(`${ancestor}/`);
 
 describe('the scripts every page loads', () => {
-  // What main.js may name: the addresses of the site's configuration (navbar, footer,
-  // announcement), and of each docs plugin its version's path, main doc and the sidebars the
-  // navbar links to (src/plugins/route-data/json-loader.cjs).
-  const config = readFileSync(path.join(root, '.docusaurus', 'docusaurus.config.mjs'), 'utf8');
+  // What main.js may name: the addresses the theme's configuration links to (navbar, footer,
+  // announcement) and its custom fields, and of each docs plugin its version's path, main doc and
+  // the sidebars the navbar links to (src/plugins/route-data/json-loader.cjs). Not what a plugin's
+  // options name: Docusaurus puts them in main.js too, so a plugin given a list of pages (moved
+  // ones, say) would carry it to every page.
+  const generated = readFileSync(path.join(root, '.docusaurus', 'docusaurus.config.mjs'), 'utf8');
+  const siteConfig = JSON.parse(generated.slice(generated.indexOf('{'), generated.lastIndexOf('}') + 1));
+  const config = JSON.stringify({themeConfig: siteConfig.themeConfig, customFields: siteConfig.customFields}, null, 2);
   const globalData = JSON.parse(readFileSync(path.join(root, '.docusaurus', 'globalData.json'), 'utf8'));
   const mentions = (text, route) => new RegExp(`${route.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}(?![\\w/-])`).test(text);
   const named = new Set(routes.filter((route) => mentions(config, route)));

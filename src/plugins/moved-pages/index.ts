@@ -22,7 +22,13 @@ export interface MovedPage {
 }
 
 export interface MovedPagesOptions {
-  readonly moved: readonly MovedPage[];
+  /**
+   * The moves, read when the site is built. A function, not a list: Docusaurus writes every
+   * plugin's options into the site configuration that every page's `main.js` carries
+   * (`@generated/docusaurus.config`, by JSON.stringify, which leaves functions out), and a list of
+   * every earlier release's moved addresses would make each page's scripts grow with the releases.
+   */
+  readonly moved: () => readonly MovedPage[];
 }
 
 /** The file of the build that lists the moves for the host's configuration. */
@@ -51,11 +57,12 @@ export function movedPage({to}: MovedPage, siteUrl: string): string {
   ].join('\n');
 }
 
-export default function movedPagesPlugin(context: LoadContext, {moved}: MovedPagesOptions): Plugin {
+export default function movedPagesPlugin(context: LoadContext, options: MovedPagesOptions): Plugin {
   return {
     name: 'moved-pages',
     async postBuild({outDir, routesPaths}) {
       const routes = new Set(routesPaths);
+      const moved = options.moved();
       for (const move of moved) {
         if (routes.has(move.from))
           throw new Error(`moved-pages: ${move.from} is a page of the site, not a moved one`);
