@@ -83,7 +83,10 @@ describe('the events of any description', () => {
     assert.equal(paid.title, 'payout.paid');
     assert.match(paid.mdx, /<ApiEndpoint method=\{"event"\} path=\{"payout\.paid"\} \/>/);
     // The paragraph is not lost: it is the page's description.
-    assert.match(paid.mdx, /It carries the amount, the currency and the reference of the payout/);
+    assert.match(
+      paid.mdx,
+      /It carries the amount, the currency and the reference of the payout[^\n]*\n\nRetry a delivery you could not take/,
+    );
     assert.equal(webhooks.pages.get('payout.created').title, 'payout.created');
   });
 

@@ -14,7 +14,7 @@
  * - a path item that refers to `#/components/pathItems/…` is that path item;
  * - every event's operation carries its name in EVENT_NAME and its place in EVENT_POINTER, and an event whose summary is not a
  *   title (longer than a heading reads, or several lines) is titled by its name, the summary
- *   becoming its description when it has none.
+ *   leading its description.
  *
  * Nothing else changes: the operations, schemas and examples are the owner's.
  */
@@ -95,7 +95,11 @@ function eventOperation(name: string, operation: Json, pointer: string): Json {
   const named: Json = {...operation, [EVENT_NAME]: name, [EVENT_POINTER]: pointer};
   if (operation.summary !== undefined && !isTitle(operation.summary)) {
     named.summary = name;
-    if (operation.description === undefined) named.description = operation.summary;
+    // The paragraph leads the description: nothing the owner wrote is lost.
+    named.description =
+      typeof operation.description === 'string' && operation.description.trim() !== ''
+        ? `${String(operation.summary).trim()}\n\n${operation.description}`
+        : operation.summary;
   }
   return named;
 }
