@@ -25,6 +25,7 @@ import {
   createMerchantApiPageMarkdown,
   releaseApiPageMarkdown,
 } from './src/config/api-reference/page';
+import {preparedSpecPath} from './src/config/api-reference/description';
 import {
   RELEASE_PAGES_DIR,
   releaseNames,
@@ -222,7 +223,9 @@ const config: Config = {
         docsPluginId: 'api',
         config: {
           petstore: {
-            specPath: `openapi/${PETSTORE_DESCRIPTION}`,
+            // The description as the generator reads it, prepared by `npm run gen-api` from
+            // openapi/petstore.yaml (src/config/api-reference/description.ts).
+            specPath: preparedSpecPath('petstore'),
             outputDir: 'api',
             showInfoPage: false,
             downloadUrl: `${OPENAPI_DOWNLOADS_PATH}${PETSTORE_DESCRIPTION}`,

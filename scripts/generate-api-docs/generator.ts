@@ -23,6 +23,7 @@ import path from 'node:path';
 import {stripVTControlCharacters} from 'node:util';
 
 import {describePages, finishCurrentPages, removeSectionTagPage} from './pages';
+import {writePreparedSpec} from './prepare';
 import {finishReleasePages, writeReleaseSpec} from './release-pages';
 import type {Target} from './layout';
 
@@ -125,6 +126,14 @@ export async function loadPageGenerator(root: string): Promise<PageGenerator> {
       mkdirSync(path.join(staging, target.dir), {recursive: true});
       finishReleasePages(staging, target);
       return;
+    }
+    if (target.pluginId === 'petstore') {
+      // The sample's place, where an owner puts their own description, of any shape.
+      try {
+        await writePreparedSpec(root, target);
+      } catch (error) {
+        throw new GeneratorFailed(`Reading ${target.spec} failed: ${causes(error)}`);
+      }
     }
     const before = process.cwd();
     process.chdir(staging);

@@ -39,25 +39,39 @@ export function eventBody(example: unknown): string {
   return JSON.stringify(example);
 }
 
+/** The delivery envelope of an event's example: a non-empty `header.event_id` and an RFC 3339 `header.timestamp`. */
+function envelopeOf(example: unknown): {event_id: string; timestamp: string} | undefined {
+  const header = (example as {header?: {event_id?: unknown; timestamp?: unknown}} | null)?.header;
+  const eventId = header?.event_id;
+  const timestamp = header?.timestamp;
+  return typeof eventId === 'string' &&
+    eventId !== '' &&
+    typeof timestamp === 'string' &&
+    !Number.isNaN(Date.parse(timestamp))
+    ? {event_id: eventId, timestamp}
+    : undefined;
+}
+
+/** Whether an event's example has the envelope a test delivery is signed from. */
+export const hasEnvelope = (example: unknown): boolean => envelopeOf(example) !== undefined;
+
 /**
  * An event's example, serialized and signed for its own `header.timestamp`.
  * Throws, naming the event, when the example lacks the envelope every event
  * has.
  */
 export function signedEventExample(eventName: string, example: unknown): SignedEventExample {
-  const header = (example as {header?: {event_id?: unknown; timestamp?: unknown}} | null)?.header;
-  const eventId = header?.event_id;
-  const time = typeof header?.timestamp === 'string' ? Date.parse(header.timestamp) : NaN;
-  if (typeof eventId !== 'string' || eventId === '' || Number.isNaN(time)) {
+  const header = envelopeOf(example);
+  if (!header) {
     throw new Error(
       `The example of the webhook event ${eventName} needs header.event_id and an RFC 3339 ` +
         'header.timestamp: its page signs a test delivery of it for that time.',
     );
   }
   const body = eventBody(example);
-  const timestamp = Math.floor(time / 1000);
+  const timestamp = Math.floor(Date.parse(header.timestamp) / 1000);
   const signature = createHmac('sha256', TEST_DELIVERY_SECRET)
     .update(`${timestamp}.${body}`, 'utf8')
     .digest('hex');
-  return {eventName, eventId, body, timestamp, signature};
+  return {eventName, eventId: header.event_id, body, timestamp, signature};
 }

@@ -1,6 +1,7 @@
 import type {ApiPageMetadata} from 'docusaurus-plugin-openapi-docs/src/types';
 
-import {signedEventExample, TEST_DELIVERY_SECRET} from '../test-delivery';
+import {hasEnvelope, signedEventExample, TEST_DELIVERY_SECRET} from '../test-delivery';
+import {EVENT_NAME, EVENT_POINTER, HTTP_METHODS, operationPointer} from './description';
 import {codeBlock, inlineCode, jsxString, mdxLine, mdxMarkdown} from './mdx';
 import {
   CURRENT_RELEASE,
@@ -70,19 +71,42 @@ if (process.argv.includes('gen-api-docs')) {
   });
 }
 
+/**
+ * The page; a failure names the operation or event by its key and its place in the description
+ * (the generator's message adds the file).
+ */
 function pageMarkdown({title, api}: ApiPageMetadata, reference: Reference): string {
   const operation = api as unknown as Operation;
   const isEvent = operation.method === 'event';
-  const key = isEvent ? title : `${operation.method.toUpperCase()} ${operation.path}`;
+  const key = isEvent
+    ? (operation[EVENT_NAME] ?? title)
+    : `${operation.method.toUpperCase()} ${operation.path}`;
+  try {
+    return operationMarkdown(title, operation, key, reference);
+  } catch (error) {
+    const pointer = isEvent
+      ? (operation[EVENT_POINTER] ?? `the event ${key}`)
+      : operationPointer('paths', operation.path, operation.method);
+    throw new Error(
+      `The page of the ${isEvent ? 'event' : 'operation'} ${key} (${pointer}) could not be written: ` +
+        (error instanceof Error ? error.message : String(error)),
+      {cause: error},
+    );
+  }
+}
+
+function operationMarkdown(title: string, operation: Operation, key: string, reference: Reference): string {
+  const isEvent = operation.method === 'event';
   const earlier = reference !== undefined && reference !== CURRENT_RELEASE;
   // A test delivery is for a receiver built now: an earlier release's event page has none.
-  const testDelivery = isEvent && !earlier ? testDeliverySection(operation, title) : '';
+  const testDelivery =
+    isEvent && !earlier ? testDeliverySection(operation, key, reference === undefined) : '';
   return [
     'import ApiEndpoint from "@site/src/components/ApiEndpoint";',
     reference ? 'import ApiReleaseSwitcher from "@site/src/components/ApiReleaseSwitcher";' : '',
     testDelivery ? 'import TestDelivery from "@site/src/components/TestDelivery";' : '',
     `# ${mdxLine(title)}`,
-    `<ApiEndpoint method=${jsxString(operation.method)} path=${jsxString(isEvent ? title : operation.path)} />`,
+    `<ApiEndpoint method=${jsxString(operation.method)} path=${jsxString(isEvent ? key : operation.path)} />`,
     earlier ? earlierReleaseNotice(key, reference) : '',
     operation.deprecated ? deprecationNotice(operation, isEvent) : '',
     // Last before the body: an earlier release's body, after it, is turned into HTML by `gen-api`
@@ -156,6 +180,7 @@ interface SecurityScheme {
 interface Operation {
   method: string;
   path: string;
+  summary?: string;
   description?: string;
   deprecated?: boolean;
   /** What replaces a deprecated operation or event: `METHOD /path`, or the event's name. */
@@ -164,6 +189,9 @@ interface Operation {
   requestBody?: {description?: string; required?: boolean; content?: Record<string, MediaType>};
   responses?: Record<string, Response>;
   callbacks?: Record<string, Record<string, Record<string, Operation>>>;
+  /** An event's name and place in the description (./description.ts). */
+  [EVENT_NAME]?: string;
+  [EVENT_POINTER]?: string;
   servers?: Server[];
   security?: Record<string, string[]>[];
   securitySchemes?: Record<string, SecurityScheme>;
@@ -392,11 +420,14 @@ export const TEST_DELIVERY_HEADING = 'test-delivery';
 /**
  * A delivery of the event's example that a reader sends to their own
  * receiver: the body, headers and signature of src/config/test-delivery.ts,
- * shown as a curl command by src/components/TestDelivery.
+ * shown as a curl command by src/components/TestDelivery. Every event of the
+ * merchant API has its delivery envelope; an event of another description
+ * (`ifItFits`, the sample's place) has a test delivery only when its example
+ * has that envelope too.
  */
-function testDeliverySection(operation: Operation, eventName: string): string {
+function testDeliverySection(operation: Operation, eventName: string, ifItFits: boolean): string {
   const example = exampleOf(Object.values(operation.requestBody?.content ?? {})[0]);
-  if (example === undefined) {
+  if (example === undefined || (ifItFits && !hasEnvelope(example))) {
     return '';
   }
   const signed = signedEventExample(eventName, example);
@@ -470,16 +501,36 @@ function callbacksSection(operation: Operation): string {
   }
   const parts = ['## Callbacks'];
   for (const [name, expressions] of callbacks) {
-    for (const [expression, methods] of Object.entries(expressions)) {
-      for (const [method, callback] of Object.entries(methods)) {
+    for (const [expression, item] of Object.entries(expressions)) {
+      // A path item: its operations, beside its own summary, description and parameters.
+      const methods = HTTP_METHODS.filter(
+        (method) => typeof item[method] === 'object' && item[method] !== null,
+      );
+      for (const method of methods) {
+        const callback = item[method];
         parts.push(
           `### ${mdxLine(name)}`,
           `<ApiEndpoint method=${jsxString(method)} path=${jsxString(expression)} />`,
-          mdxMarkdown(callback.description),
+          mdxMarkdown(callback.description ?? callback.summary),
           ...bodySection('Callback body', callback.requestBody, 'request').slice(1),
+          callbackResponses(callback),
         );
       }
     }
   }
   return parts.filter(Boolean).join('\n\n');
+}
+
+/** What the receiver of a callback answers: each response code and its description. */
+function callbackResponses(callback: Operation): string {
+  const responses = Object.entries(callback.responses ?? {});
+  if (responses.length === 0) {
+    return '';
+  }
+  return [
+    '**Your response**',
+    responses
+      .map(([status, response]) => `- ${inlineCode(status)}: ${mdxLine(response.description)}`)
+      .join('\n'),
+  ].join('\n\n');
 }

@@ -11,10 +11,10 @@ import {parseYaml} from '@redocly/openapi-core';
 import kebabCase from 'lodash/kebabCase';
 
 import {geraiApiSections} from '../openapi';
+import {HTTP_METHODS} from './description';
 
 const ROOT = path.resolve(__dirname, '..', '..', '..');
 const RELEASES = path.join(ROOT, 'openapi', 'releases');
-const METHODS = ['get', 'put', 'post', 'delete', 'patch', 'head', 'options', 'trace'];
 
 /**
  * Where the reference pages of the releases are served, one folder per release:
@@ -75,9 +75,11 @@ function pageContent(
   operation: unknown,
 ): string {
   const item = (doc[area] as Record<string, Record<string, unknown>>)[name] ?? {};
-  const method = METHODS.find((candidate) => item[candidate] === operation) ?? '';
+  const method = HTTP_METHODS.find((candidate) => item[candidate] === operation) ?? '';
   // The path item's own fields (its parameters, servers), without the other methods' operations.
-  const shared = Object.fromEntries(Object.entries(item).filter(([field]) => !METHODS.includes(field)));
+  const shared = Object.fromEntries(
+    Object.entries(item).filter(([field]) => !(HTTP_METHODS as readonly string[]).includes(field)),
+  );
   const components = new Map<string, unknown>();
   const follow = (value: unknown): void => {
     if (Array.isArray(value)) return value.forEach(follow);
@@ -124,7 +126,7 @@ export function operationsOf<T>(doc: {
     ['webhooks', doc.webhooks],
   ] as const) {
     for (const [name, item] of Object.entries(items ?? {})) {
-      for (const method of METHODS) {
+      for (const method of HTTP_METHODS) {
         const operation = item?.[method];
         if (operation === undefined) continue;
         found.push(

@@ -1,0 +1,141 @@
+/**
+ * An OpenAPI description as the page generator reads it: any valid OpenAPI 3.0 or 3.1
+ * description, in whatever shape its owner publishes it, made into the one shape that
+ * `docusaurus-plugin-openapi-docs` (5.x) turns into a page for every operation and event.
+ *
+ * The generator reads `paths` unconditionally (a 3.1 description of webhooks alone has none and
+ * stopped it with "Cannot convert undefined or null to object"), reads `x-webhooks` or else
+ * `webhooks` (never both), drops a path item that is a `$ref` (3.1 allows one, to
+ * `components/pathItems`), and forgets an event's name: its page knows only the summary. So
+ * `npm run gen-api` writes a prepared copy (scripts/generate-api-docs/prepare.ts) in which:
+ *
+ * - `paths` is present, empty when the description has none;
+ * - the events of `webhooks` and `x-webhooks` are all under `x-webhooks`;
+ * - a path item that refers to `#/components/pathItems/…` is that path item;
+ * - every event's operation carries its name in EVENT_NAME and its place in EVENT_POINTER, and an event whose summary is not a
+ *   title (longer than a heading reads, or several lines) is titled by its name, the summary
+ *   leading its description.
+ *
+ * Nothing else changes: the operations, schemas and examples are the owner's.
+ */
+
+import path from 'node:path';
+
+/**
+ * Where `npm run gen-api` writes the prepared copy of the sample's (or its owner's) description,
+ * relative to the site: the generator's `specPath` (docusaurus.config.ts).
+ */
+export const PREPARED_SPECS_DIR = path.join('.docusaurus', 'api-descriptions');
+export const preparedSpecPath = (id: string) => path.join(PREPARED_SPECS_DIR, `${id}.json`);
+
+/** The methods of an OpenAPI path item (3.0 and 3.1). */
+export const HTTP_METHODS = ['get', 'put', 'post', 'delete', 'patch', 'head', 'options', 'trace'] as const;
+
+/** The extension the prepared copy gives an event's operation: the event's name, its key in the description. */
+export const EVENT_NAME = 'x-event-name';
+/** And where the event's operation is in the owner's description: a JSON pointer (operationPointer). */
+export const EVENT_POINTER = 'x-event-pointer';
+
+/** A summary longer than this, or of several lines, is a paragraph, not a page's title. */
+export const TITLE_LIMIT = 100;
+
+type Json = Record<string, unknown>;
+
+const isObject = (value: unknown): value is Json =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);
+
+/** A JSON pointer's token (RFC 6901): `~` and `/` escaped. */
+export const pointerToken = (token: string) => token.replace(/~/g, '~0').replace(/\//g, '~1');
+
+/** Where an operation or event is in its description, as a JSON pointer: `#/paths/~1pets/get`. */
+export function operationPointer(
+  area: 'paths' | 'webhooks' | 'x-webhooks',
+  name: string,
+  method: string,
+): string {
+  return `#/${area}/${pointerToken(name)}/${method}`;
+}
+
+/** The value a local `$ref` (`#/components/pathItems/Name`) points at, or undefined. */
+function resolveLocal(doc: Json, ref: string): unknown {
+  if (!ref.startsWith('#/')) return undefined;
+  let value: unknown = doc;
+  for (const token of ref.slice(2).split('/')) {
+    if (!isObject(value)) return undefined;
+    value = value[token.replace(/~1/g, '/').replace(/~0/g, '~')];
+  }
+  return value;
+}
+
+/**
+ * A path item with its `$ref` followed (through further `$ref`s, at most ten), its own fields
+ * winning over those it refers to; the item as it is when it has none or the reference is not local.
+ */
+function pathItem(doc: Json, item: unknown): Json {
+  let resolved: Json = isObject(item) ? item : {};
+  for (let hops = 0; typeof resolved.$ref === 'string' && hops < 10; hops += 1) {
+    const target = resolveLocal(doc, resolved.$ref);
+    if (!isObject(target)) break;
+    const own = {...resolved};
+    delete own.$ref;
+    resolved = {...target, ...own};
+  }
+  return resolved;
+}
+
+/** A summary fit for a heading: short and on one line. */
+export const isTitle = (summary: unknown): summary is string =>
+  typeof summary === 'string' &&
+  summary.trim() !== '' &&
+  summary.length <= TITLE_LIMIT &&
+  !/\n/.test(summary.trim());
+
+/** An event's operation, named, and titled by its name when its summary is not a title. */
+function eventOperation(name: string, operation: Json, pointer: string): Json {
+  const named: Json = {...operation, [EVENT_NAME]: name, [EVENT_POINTER]: pointer};
+  if (operation.summary !== undefined && !isTitle(operation.summary)) {
+    named.summary = name;
+    // The paragraph leads the description: nothing the owner wrote is lost.
+    named.description =
+      typeof operation.description === 'string' && operation.description.trim() !== ''
+        ? `${String(operation.summary).trim()}\n\n${operation.description}`
+        : operation.summary;
+  }
+  return named;
+}
+
+/** The prepared copy of `doc` (see above). `doc` is not changed. */
+export function preparedDescription(doc: Json): Json {
+  const paths = Object.fromEntries(
+    Object.entries(isObject(doc.paths) ? doc.paths : {}).map(([name, item]) => [name, pathItem(doc, item)]),
+  );
+  const events: Json = {};
+  for (const area of ['webhooks', 'x-webhooks'] as const) {
+    for (const [name, item] of Object.entries(isObject(doc[area]) ? doc[area] : {})) {
+      const resolved = pathItem(doc, item);
+      events[name] = Object.fromEntries(
+        Object.entries(resolved).map(([key, value]) => [
+          key,
+          (HTTP_METHODS as readonly string[]).includes(key) && isObject(value)
+            ? eventOperation(name, value, operationPointer(area, name, key))
+            : value,
+        ]),
+      );
+    }
+  }
+  const prepared: Json = {...doc, paths};
+  delete prepared.webhooks;
+  delete prepared['x-webhooks'];
+  if (Object.keys(events).length > 0) prepared['x-webhooks'] = events;
+  return prepared;
+}
+
+/** How many operations and events a description has: the pages its reference should have. */
+export function operationCount(doc: Json): {operations: number; events: number} {
+  const count = (items: unknown) =>
+    Object.values(isObject(items) ? items : {}).reduce<number>(
+      (sum, item) => sum + HTTP_METHODS.filter((method) => isObject(pathItem(doc, item)[method])).length,
+      0,
+    );
+  return {operations: count(doc.paths), events: count(doc.webhooks) + count(doc['x-webhooks'])};
+}

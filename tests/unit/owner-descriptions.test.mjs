@@ -1,0 +1,161 @@
+// An owner's own description in the sample's place: each shape of tests/fixtures/owner-descriptions.mjs
+// goes the way `npm run gen-api` takes it (the prepared copy of scripts/generate-api-docs/prepare.ts,
+// read by the OpenAPI plugin's own loader, each page written by src/config/api-reference/page.ts)
+// and every operation and event has a page that compiles as MDX and says nothing of `undefined`.
+import assert from 'node:assert/strict';
+import {mkdtempSync, rmSync, writeFileSync} from 'node:fs';
+import {tmpdir} from 'node:os';
+import path from 'node:path';
+import {after, before, describe, test} from 'node:test';
+
+import {compile} from '@mdx-js/mdx';
+import createJiti from 'jiti';
+import {stringify} from 'yaml';
+
+import {expected, extensionWebhooks, webhooksOnly} from '../fixtures/owner-descriptions.mjs';
+import {root} from '../support/openapi.mjs';
+
+const jiti = createJiti(root + '/');
+const {preparedSpec} = jiti('./scripts/generate-api-docs/prepare.ts');
+const {createApiPageMarkdown} = jiti('./src/config/api-reference/page.ts');
+const {EVENT_NAME} = jiti('./src/config/api-reference/description.ts');
+const {readOpenapiFiles, processOpenapiFiles} = jiti('docusaurus-plugin-openapi-docs/lib/openapi');
+
+let folder;
+before(() => {
+  folder = mkdtempSync(path.join(tmpdir(), 'gerai-owner-descriptions-'));
+});
+after(() => rmSync(folder, {recursive: true, force: true}));
+
+/** The pages of a description, as `npm run gen-api` writes them: key → MDX. */
+async function pagesOf(name, description) {
+  const source = path.join(folder, `${name}.yaml`);
+  writeFileSync(source, stringify(description));
+  const {doc, operations, events} = await preparedSpec(source);
+  const prepared = path.join(folder, `${name}.prepared.json`);
+  writeFileSync(prepared, JSON.stringify(doc));
+  const files = await readOpenapiFiles(prepared);
+  const [items] = await processOpenapiFiles(
+    files,
+    {specPath: prepared, outputDir: folder},
+    {groupPathsBy: 'tag'},
+  );
+  const pages = new Map();
+  for (const item of items.filter((each) => each.type === 'api')) {
+    const api = item.api;
+    const key = api.method === 'event' ? api[EVENT_NAME] : `${api.method.toUpperCase()} ${api.path}`;
+    pages.set(key, {title: item.title, mdx: createApiPageMarkdown(item)});
+  }
+  return {pages, operations, events};
+}
+
+for (const [name, description] of Object.entries({webhooksOnly, extensionWebhooks})) {
+  describe(`a description of the shape "${name}"`, () => {
+    let result;
+    before(async () => {
+      result = await pagesOf(name, description);
+    });
+
+    test('has a page for every operation and event, and no other', () => {
+      assert.deepEqual([...result.pages.keys()].sort(), [...expected[name]].sort());
+      assert.equal(result.operations + result.events, expected[name].length);
+    });
+
+    test('every page compiles as MDX and shows no undefined value', async () => {
+      for (const [key, {mdx}] of result.pages) {
+        await assert.doesNotReject(compile(mdx), `the page of ${key} is not valid MDX`);
+        assert.doesNotMatch(mdx, /\bundefined\b|\[object Object\]|\bNaN\b/, `the page of ${key}`);
+      }
+    });
+  });
+}
+
+describe('the events of any description', () => {
+  let webhooks;
+  let extension;
+  before(async () => {
+    webhooks = await pagesOf('webhooks-events', webhooksOnly);
+    extension = await pagesOf('extension-events', extensionWebhooks);
+  });
+
+  test('are named by their key, and titled by it when their summary is a paragraph', () => {
+    const paid = webhooks.pages.get('payout.paid');
+    assert.equal(paid.title, 'payout.paid');
+    assert.match(paid.mdx, /<ApiEndpoint method=\{"event"\} path=\{"payout\.paid"\} \/>/);
+    // The paragraph is not lost: it is the page's description.
+    assert.match(
+      paid.mdx,
+      /It carries the amount, the currency and the reference of the payout[^\n]*\n\nRetry a delivery you could not take/,
+    );
+    assert.equal(webhooks.pages.get('payout.created').title, 'payout.created');
+  });
+
+  test('an event that refers to a path item of the components has that path item’s fields', () => {
+    const failed = webhooks.pages.get('payout.failed').mdx;
+    assert.match(failed, /^# Payout failed$/m);
+    assert.match(failed, /`reason`/);
+  });
+
+  test('a test delivery is offered only for an event whose example has the delivery envelope', () => {
+    assert.match(extension.pages.get('subscription.renewed').mdx, /<TestDelivery /);
+    assert.doesNotMatch(extension.pages.get('subscription.cancelled').mdx, /TestDelivery/);
+    for (const [key, {mdx}] of webhooks.pages) assert.doesNotMatch(mdx, /TestDelivery/, key);
+  });
+});
+
+describe('the operations of any description', () => {
+  let pages;
+  before(async () => {
+    ({pages} = await pagesOf('extension-operations', extensionWebhooks));
+  });
+
+  test('every response code is on its page, ranges and default among them', () => {
+    const mdx = pages.get('POST /subscriptions').mdx;
+    assert.match(mdx, /^### 201 Created\n\nCreated\.$/m);
+    assert.match(mdx, /^### 4XX Any status in this class\n\nA problem with the request\.$/m);
+    assert.match(mdx, /^### Any other status\n\nUnexpected error\.$/m);
+  });
+
+  test('every alternative of a schema is listed', () => {
+    const mdx = pages.get('POST /subscriptions').mdx;
+    assert.match(mdx, /`number`/);
+    assert.match(mdx, /`wallet_id`/);
+  });
+
+  test('a callback shows its request and what its receiver answers, not its path item’s other fields', () => {
+    const mdx = pages.get('POST /subscriptions').mdx;
+    assert.match(mdx, /## Callbacks/);
+    assert.match(mdx, /<ApiEndpoint method=\{"post"\} path=\{"\{\$request\.body#\/callback_url\}"\} \/>/);
+    assert.match(mdx, /- `410`: Stop sending\./);
+    assert.doesNotMatch(mdx, /method=\{"summary"\}/);
+  });
+});
+
+describe('a description that cannot be read', () => {
+  test('stops with the place of the problem', async () => {
+    const broken = structuredClone(extensionWebhooks);
+    broken.paths['/subscriptions'].post.requestBody.content['application/json'].schema = {
+      $ref: './missing.yaml',
+    };
+    const source = path.join(folder, 'broken.yaml');
+    writeFileSync(source, stringify(broken));
+    await assert.rejects(preparedSpec(source), (error) => {
+      assert.match(
+        error.message,
+        /#\/paths\/~1subscriptions\/post\/requestBody\/content\/application~1json\/schema/,
+      );
+      return true;
+    });
+  });
+
+  test('a page that cannot be written names the operation by its key and its JSON pointer', () => {
+    assert.throws(
+      () =>
+        createApiPageMarkdown({
+          title: 'Broken',
+          api: {method: 'get', path: '/things/{id}', responses: {200: null}},
+        }),
+      /The page of the operation GET \/things\/\{id\} \(#\/paths\/~1things~1\{id\}\/get\) could not be written/,
+    );
+  });
+});
