@@ -162,7 +162,7 @@ export async function loadPageGenerator(root: string): Promise<PageGenerator> {
     const readDescription = () => readFileSync(path.join(root, target.spec), 'utf8');
     describePages(staging, target, readDescription);
     if (target.pluginId === 'releases') finishReleasePages(staging, target);
-    if (target.pluginId === 'gerai') finishCurrentPages(staging, target);
+    if (target.pluginId !== 'releases') finishCurrentPages(staging, target);
   };
 
   return {

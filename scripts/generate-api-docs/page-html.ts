@@ -219,19 +219,32 @@ export function bodyBlocks(markdown: string): string {
 }
 
 /**
- * A reference page as the page writer wrote it, cut where its body starts: after the release
- * switcher, the last element of its head (src/config/api-reference/page.ts), and written again by
- * `write` from its two parts: the head with the import of the HTML component added, and the body
- * with its host tokens (`@@PRODUCT@@`) replaced, since no Markdown plugin reads a string of HTML.
+ * Where the head of a page the page writer wrote ends (src/config/api-reference/page.ts): after the
+ * release switcher on a page of the merchant API; on a page of the sample's place, which has none,
+ * after its method and path and, when it is deprecated, the warning that says so.
+ */
+function headEnd(page: string): number {
+  const switcher = /^<ApiReleaseSwitcher .*\/>$/m.exec(page);
+  if (switcher) return switcher.index + switcher[0].length;
+  const endpoint = /^<ApiEndpoint .*\/>$/m.exec(page);
+  if (!endpoint) throw new Error("the page writer wrote no method and path to end the page's head at");
+  const end = endpoint.index + endpoint[0].length;
+  const notice = /^\n\n:::warning\[Deprecated\]\n[\s\S]*?\n:::$/m.exec(page.slice(end));
+  return notice?.index === 0 ? end + notice[0].length : end;
+}
+
+/**
+ * A reference page as the page writer wrote it, cut where its body starts (headEnd), and written
+ * again by `write` from its two parts: the head with the import of the HTML component added, and
+ * the body with its host tokens (`@@PRODUCT@@`) replaced, since no Markdown plugin reads a string
+ * of HTML.
  */
 export function withBody(
   page: string,
   file: string,
   write: (parts: {head: string; body: string}) => string,
 ): string {
-  const switcher = /^<ApiReleaseSwitcher .*\/>$/m.exec(page);
-  if (!switcher) throw new Error("the page writer wrote no release switcher to end the page's head at");
-  const end = switcher.index + switcher[0].length;
+  const end = headEnd(page);
   return write({
     head: page.slice(0, end).replace(/^(import ApiEndpoint .*)$/m, `$1\n${HTML_IMPORT}`),
     body: substituteTokens(page.slice(end), undefined, file),

@@ -83,8 +83,8 @@ function rewrite(file: string, page: string, description: string): void {
 }
 
 /**
- * An operation page of the current merchant API as the build reads it: its head, up to the release
- * switcher, as the page writer wrote it, and its body as blocks of HTML between the headings, code
+ * An operation page of the current merchant API or of the sample's place as the build reads it:
+ * its head (up to the release switcher, or the method and path) as the page writer wrote it, and its body as blocks of HTML between the headings, code
  * blocks and components that stay MDX (./page-html.ts, `bodyBlocks`).
  */
 export function currentOperationPage(page: string, file: string): string {
@@ -93,7 +93,10 @@ export function currentOperationPage(page: string, file: string): string {
   );
 }
 
-/** Writes each operation page of a target of the current merchant API as the build reads it (currentOperationPage). */
+/**
+ * Writes each operation page of a target of the current merchant API, or of the sample's place, as
+ * the build reads it (currentOperationPage).
+ */
 export function finishCurrentPages(staging: string, target: Target): void {
   rewriteOperationPages(staging, target, currentOperationPage);
 }

@@ -18,6 +18,7 @@ import {root} from '../support/openapi.mjs';
 const jiti = createJiti(root + '/');
 const {preparedSpec} = jiti('./scripts/generate-api-docs/prepare.ts');
 const {createApiPageMarkdown} = jiti('./src/config/api-reference/page.ts');
+const {currentOperationPage} = jiti('./scripts/generate-api-docs/pages.ts');
 const {EVENT_NAME} = jiti('./src/config/api-reference/description.ts');
 const {readOpenapiFiles, processOpenapiFiles} = jiti('docusaurus-plugin-openapi-docs/lib/openapi');
 
@@ -61,10 +62,17 @@ for (const [name, description] of Object.entries({webhooksOnly, extensionWebhook
       assert.equal(result.operations + result.events, expected[name].length);
     });
 
-    test('every page compiles as MDX and shows no undefined value', async () => {
+    test('every page compiles as MDX, as written and as the build reads it, and shows no undefined value', async () => {
       for (const [key, {mdx}] of result.pages) {
         await assert.doesNotReject(compile(mdx), `the page of ${key} is not valid MDX`);
         assert.doesNotMatch(mdx, /\bundefined\b|\[object Object\]|\bNaN\b/, `the page of ${key}`);
+        // Its body as blocks of HTML (scripts/generate-api-docs/page-html.ts), its head as written.
+        const built = currentOperationPage(mdx, `${name}/${key}.api.mdx`);
+        assert.match(built, /<GeneratedHtml html=/, `the page of ${key} as the build reads it`);
+        await assert.doesNotReject(
+          compile(built),
+          `the page of ${key} as the build reads it is not valid MDX`,
+        );
       }
     });
   });
