@@ -49,7 +49,7 @@ describe('the stages of a build, read from its output', () => {
     '\u001b[33m[PERF]\u001b[39m Build > \u001b[34m\u001b[1men\u001b[22m\u001b[39m > postBuild() - \u001b[31m8.94 seconds!\u001b[39m - (Heap 177mb -> 710mb / Total 749mb)',
     '\u001b[33m[PERF]\u001b[39m Build > \u001b[34m\u001b[1men\u001b[22m\u001b[39m > Broken links checker - \u001b[32m16.99 ms\u001b[39m - (Heap 710mb -> 715mb / Total 749mb)',
     '[build-site] Building the site (docusaurus build): 36.3 s',
-    '[build-site] Writing the host configuration (scripts/host-config.ts): 2.1 s',
+    '[build-site] Writing the host configuration (scripts/host-config/): 2.1 s',
   ].join('\n');
 
   test('each step of gen-api, and the reference writer of both generator processes added up', () => {

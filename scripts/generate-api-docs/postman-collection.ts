@@ -22,8 +22,8 @@ import {convertV2} from 'openapi-to-postmanv2';
 import {v5 as nameBasedUuid} from 'uuid';
 import {parse} from 'yaml';
 
-import {GERAI_POSTMAN_DOWNLOAD} from '../src/config/openapi';
-import {HOSTS, PRODUCT_NAME, TOKEN_RENEW_BEFORE_SECONDS} from '../src/constants';
+import {GERAI_POSTMAN_DOWNLOAD} from '../../src/config/openapi';
+import {HOSTS, PRODUCT_NAME, TOKEN_RENEW_BEFORE_SECONDS} from '../../src/constants';
 
 interface PostmanUrl {
   host?: string[];

@@ -10,11 +10,11 @@
  *   moved (`moved.json`, src/plugins/moved-pages), for
  *   deploy/nginx/snippets/maps.conf and site.conf;
  * - `map-sizes.conf`: the sizes of nginx's map hash tables that hold those
- *   routes, however long (./host-config/routes.ts);
+ *   routes, however long (./routes.ts);
  * - `host-config.json`: the same policy and routes, for tests and tools.
  *
- * `npm run build` runs it after Docusaurus (scripts/build-site.ts). For a build
- * written elsewhere: `npx jiti scripts/host-config.ts <build-dir>`.
+ * `npm run build` runs it after Docusaurus (scripts/build-site/). For a build
+ * written elsewhere: `npx jiti scripts/host-config/index.ts <build-dir>`.
  * It stops with a message when a page has an inline event handler or a
  * `javascript:` link, which the policy would block.
  */
@@ -23,18 +23,12 @@ import path from 'node:path';
 
 import {parse} from 'yaml';
 
-import {
-  contentSecurityPolicy,
-  hashSource,
-  loadsTagManager,
-  pageScripts,
-  serverOrigins,
-} from './host-config/csp';
-import {markdownPath} from '../src/config/page-markdown';
-import {MOVED_FILE, type MovedPage} from '../src/plugins/moved-pages';
-import {mapHashSizes, markdownRoutes, sitemapPaths, trailingSlashRoutes} from './host-config/routes';
+import {contentSecurityPolicy, hashSource, loadsTagManager, pageScripts, serverOrigins} from './csp';
+import {markdownPath} from '../../src/config/page-markdown';
+import {MOVED_FILE, type MovedPage} from '../../src/plugins/moved-pages';
+import {mapHashSizes, markdownRoutes, sitemapPaths, trailingSlashRoutes} from './routes';
 
-const root = path.resolve(__dirname, '..');
+const root = path.resolve(__dirname, '..', '..');
 const buildDir = path.resolve(process.cwd(), process.argv[2] ?? 'build');
 const outDir = path.join(buildDir, '.nginx');
 

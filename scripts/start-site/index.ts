@@ -2,7 +2,7 @@
  * `npm start`: the development server, with the API reference kept as the descriptions are.
  *
  * 1. Checks the environment variables of the build, as `npm run gen-api` does.
- * 2. Generates the API reference unless its last run can be reused (./start-site/reference.ts):
+ * 2. Generates the API reference unless its last run can be reused (./reference.ts):
  *    the pages first, the downloads after, in the background.
  * 3. Starts `docusaurus start` with the arguments given to `npm start` (`npm start -- --port 3001`)
  *    and the development server's plugin (src/plugins/dev-server: pages compiled when first
@@ -16,11 +16,11 @@ import path from 'node:path';
 
 import {watch} from 'chokidar';
 
-import {environmentIsValid} from '../src/config/build-environment';
-import {COMPILED, DEV_SERVER_VARIABLE, REFERENCE_READY, REFERENCE_WANTED} from '../src/plugins/dev-server';
-import type {ReferenceKeeper as Keeper} from './start-site/reference';
+import {environmentIsValid} from '../../src/config/build-environment';
+import {COMPILED, DEV_SERVER_VARIABLE, REFERENCE_READY, REFERENCE_WANTED} from '../../src/plugins/dev-server';
+import type {ReferenceKeeper as Keeper} from './reference';
 
-const root = path.resolve(__dirname, '..');
+const root = path.resolve(__dirname, '..', '..');
 
 /** How long after the last change of a burst (an editor's save is several events) an update starts. */
 const SETTLE_MS = 50;
@@ -53,7 +53,7 @@ async function main(): Promise<number> {
   );
   // Loaded once Docusaurus is on its way: the generator and the linter take a second or two to load.
   // eslint-disable-next-line @typescript-eslint/no-require-imports -- loaded after the spawn, on purpose
-  const {ReferenceKeeper} = require('./start-site/reference') as {ReferenceKeeper: typeof Keeper};
+  const {ReferenceKeeper} = require('./reference') as {ReferenceKeeper: typeof Keeper};
   const reference = new ReferenceKeeper(root, say);
   const stopped = () => reference.stop();
   process.on('SIGINT', stopped);

@@ -11,26 +11,19 @@
  *   npm run api:release -- NAME [--at GIT-REVISION]
  *     Cuts a release named by its date: openapi/gerai/ joined into openapi/releases/NAME.yaml.
  *
- * How the changes are found and rated: ./api-changes/report.ts.
+ * How the changes are found and rated: ./report.ts.
  */
 import {existsSync, mkdtempSync, rmSync, writeFileSync} from 'node:fs';
 import {tmpdir} from 'node:os';
 import path from 'node:path';
 import {parseArgs} from 'node:util';
 
-import {checkChangelog, readEntries, releaseEntryFile, releaseEntryText} from './api-changes/changelog';
-import {type ApiChange, nameChanges, redoclyDiff} from './api-changes/report';
-import {
-  CURRENT,
-  cutRelease,
-  listReleases,
-  type Resolved,
-  resolveDescription,
-  UsageError,
-} from './api-changes/releases';
+import {checkChangelog, readEntries, releaseEntryFile, releaseEntryText} from './changelog';
+import {type ApiChange, nameChanges, redoclyDiff} from './report';
+import {CURRENT, cutRelease, listReleases, type Resolved, resolveDescription, UsageError} from './releases';
 
 /** The repository to work on: this one, or (for the tests) a copy named by GERAI_API_ROOT. */
-const root = path.resolve(process.env.GERAI_API_ROOT ?? path.join(__dirname, '..'));
+const root = path.resolve(process.env.GERAI_API_ROOT ?? path.join(__dirname, '..', '..'));
 
 async function changesBetween(from: Resolved, to: Resolved): Promise<ApiChange[]> {
   return nameChanges(await redoclyDiff(from.file, to.file), {base: from.doc, revision: to.doc});

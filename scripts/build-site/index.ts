@@ -1,9 +1,9 @@
 /**
  * `npm run build`, once `npm run gen-api` has run: builds the site into
  * `build-incomplete/` (its search index included, src/plugins/search-query),
- * writes its host configuration there
- * (scripts/host-config.ts, the `.nginx/` folder), and only when both have
- * succeeded puts it in place of `build/`.
+ * writes its host configuration there (scripts/host-config/, the `.nginx/`
+ * folder), and only when both have succeeded puts it in place of `build/`
+ * (./publish.ts).
  *
  * `docusaurus build` runs in two processes (see DOCUSAURUS_STEPS below):
  * the first bundles the site and stops, the second renders the pages from
@@ -19,10 +19,10 @@ import {spawnSync} from 'node:child_process';
 import {existsSync, rmSync} from 'node:fs';
 import path from 'node:path';
 
-import {COLLECT_BEFORE_SEAL} from '../src/plugins/bundler-memory';
-import {publish} from './build-site/publish';
+import {COLLECT_BEFORE_SEAL} from '../../src/plugins/bundler-memory';
+import {publish} from './publish';
 
-const root = path.resolve(__dirname, '..');
+const root = path.resolve(__dirname, '..', '..');
 const bin = (name: string) => path.join(root, 'node_modules', '.bin', name);
 
 /** Where the site is published once complete (`npm run serve` and the tests serve it). */
@@ -105,8 +105,8 @@ function main(): number {
         ...env,
       });
     }
-    run('Writing the host configuration (scripts/host-config.ts)', bin('jiti'), [
-      path.join('scripts', 'host-config.ts'),
+    run('Writing the host configuration (scripts/host-config/)', bin('jiti'), [
+      path.join('scripts', 'host-config', 'index.ts'),
       INCOMPLETE_DIR,
     ]);
     publish(incomplete, target);

@@ -21,9 +21,9 @@ import {
   geraiApiSections,
   PETSTORE_DESCRIPTION,
   sectionDownload,
-} from '../src/config/openapi';
+} from '../../src/config/openapi';
 
-const root = path.resolve(__dirname, '..');
+const root = path.resolve(__dirname, '..', '..');
 const redocly = path.join(root, 'node_modules', '.bin', 'redocly');
 
 /** Runs the Redocly CLI in `cwd`; resolves once it has succeeded, rejects with the step and what it printed. */

@@ -1,8 +1,8 @@
 /**
- * Generates the API reference from `openapi/` and the downloadable copies of
- * the descriptions. `npm run build` runs it first; `npm start` runs the same
- * steps, then keeps the reference up to date as the descriptions change
- * (scripts/start-site.ts).
+ * `npm run gen-api`: generates the API reference from `openapi/` and the
+ * downloadable copies of the descriptions. `npm run build` runs it first;
+ * `npm start` runs the same steps, then keeps the reference up to date as the
+ * descriptions change (scripts/start-site/).
  *
  * 1. Checks the environment variables of the build (SITE_URL,
  *    GTM_CONTAINER_ID; src/config/build-environment.ts): a bad value stops
@@ -10,33 +10,33 @@
  * 2. Lints every description with Redocly: an invalid description stops here
  *    with the linter's own message. The linter runs while step 3 bundles the
  *    downloads; no page is put in place until it has passed.
- * 3. Into a temporary folder: bundles each description for download and
- *    converts the joined one into a Postman collection (./generate-api-docs/steps.ts);
- *    writes the webhook bodies and the objects glossary's tables
- *    (./generate-api-docs/companions.ts) and each release's list of changes
- *    for the changelog (./api-changes/release-notes.ts); then runs the generator of
+ * 3. Into a temporary folder: bundles each description for download
+ *    (./openapi-downloads.ts) and converts the joined one into a Postman
+ *    collection (./postman-collection.ts), both run by ./steps.ts; writes the
+ *    webhook bodies and the objects glossary's tables (./companions.ts) and
+ *    each release's list of changes for the changelog
+ *    (../api-changes/release-notes.ts); then runs the generator of
  *    `docusaurus-plugin-openapi-docs` for the sample pet store (`api/`) and
  *    every section of the merchant API (`docs/api/`) in this process
- *    (./generate-api-docs/generator.ts), removes the page of each section tag
- *    and gives each page a meta description of whole sentences
- *    (./generate-api-docs/pages.ts).
+ *    (./generator.ts), removes the page of each section tag and gives each
+ *    page a meta description of whole sentences (./pages.ts).
  * 4. Only when every step has succeeded, puts the new pages and downloads in
  *    place, writing only the files whose bytes changed and removing the pages
- *    of deleted operations (./generate-api-docs/install.ts). A failure leaves
- *    the pages and downloads of the previous run as they were.
+ *    of deleted operations (./install.ts). A failure leaves the pages and
+ *    downloads of the previous run as they were.
  *
  * When nothing it reads has changed since its last run and the pages and
  * downloads are as it left them, it reuses them and stops after step 1
- * (./generate-api-docs/reuse.ts); `--force` runs every step regardless.
+ * (./reuse.ts); `--force` runs every step regardless.
  */
 import {mkdtempSync, rmSync} from 'node:fs';
 import {tmpdir} from 'node:os';
 import path from 'node:path';
 
-import {environmentIsValid} from '../src/config/build-environment';
-import {writeCompanions} from './generate-api-docs/companions';
-import {GeneratorFailed, loadPageGenerator} from './generate-api-docs/generator';
-import {installChanged} from './generate-api-docs/install';
+import {environmentIsValid} from '../../src/config/build-environment';
+import {writeCompanions} from './companions';
+import {GeneratorFailed, loadPageGenerator} from './generator';
+import {installChanged} from './install';
 import {
   COMPANION_FOLDERS,
   DOWNLOADS,
@@ -46,12 +46,12 @@ import {
   OUTPUT_DIRS,
   TARGETS,
   WEBHOOK_DOWNLOADS,
-} from './generate-api-docs/layout';
-import {fingerprintInputs, recordRun, reusableRun} from './generate-api-docs/reuse';
-import {run, StepFailed, timed, writeDownloads} from './generate-api-docs/steps';
-import {writeReleaseNotes} from './api-changes/release-notes';
+} from './layout';
+import {fingerprintInputs, recordRun, reusableRun} from './reuse';
+import {run, StepFailed, timed, writeDownloads} from './steps';
+import {writeReleaseNotes} from '../api-changes/release-notes';
 
-const root = path.resolve(__dirname, '..');
+const root = path.resolve(__dirname, '..', '..');
 const bin = (name: string) => path.join(root, 'node_modules', '.bin', name);
 
 /** Every folder `gen-api` puts files into, with which of its files are generated. */
