@@ -10,20 +10,20 @@ import {describe, test} from 'node:test';
 
 import {parse} from 'yaml';
 
-import {growDescription, TIMES} from '../../scripts/bench-scale/grow.mjs';
+import {growDescription, TIMES} from '../../bench/shared/copies.mjs';
 import {
   brokenLinksWarned,
   largeCopy,
   largeDescription,
   relaxLintRules,
   RELAXED_RULES,
-} from '../../scripts/bench-scale/large.mjs';
-import {interleaved, summarise} from '../../scripts/bench-scale/lighthouse.mjs';
-import {parseOptions, portOf, SIZES, UsageError} from '../../scripts/bench-scale/options.mjs';
-import {releaseDates, reviseSummary} from '../../scripts/bench-scale/releases.mjs';
-import {routeDataInPage} from '../../scripts/bench-scale/served.mjs';
-import {parseStages} from '../../scripts/bench-scale/stages.mjs';
-import {tableRows} from '../../scripts/bench-scale/table.mjs';
+} from '../../bench/scale/large.mjs';
+import {interleaved, summarise} from '../../bench/scale/lighthouse.mjs';
+import {parseOptions, portOf, SIZES, UsageError} from '../../bench/scale/options.mjs';
+import {releaseDates, reviseSummary} from '../../bench/scale/releases.mjs';
+import {routeDataInPage} from '../../bench/scale/served.mjs';
+import {parseStages} from '../../bench/scale/stages.mjs';
+import {tableRows} from '../../bench/scale/table.mjs';
 
 const root = path.resolve(import.meta.dirname, '..', '..');
 
@@ -204,23 +204,6 @@ describe('the options of a run', () => {
     );
     const options = parseOptions(['--parts', 'served,lighthouse', '--sizes', '10x', '--from', '/tmp/x']);
     assert.equal(options.from, '/tmp/x');
-  });
-
-  test('the command prints one line for an unknown option and exits with 2; --help lists the options', () => {
-    const unknown = spawnSync(process.execPath, [path.join(root, 'scripts', 'bench-scale.mjs'), '--nope'], {
-      encoding: 'utf8',
-    });
-    assert.equal(unknown.status, 2);
-    assert.equal(unknown.stdout, '');
-    assert.equal(unknown.stderr.trim().split('\n').length, 1);
-    assert.match(unknown.stderr, /unknown option --nope/);
-    const help = spawnSync(process.execPath, [path.join(root, 'scripts', 'bench-scale.mjs'), '--help'], {
-      encoding: 'utf8',
-    });
-    assert.equal(help.status, 0);
-    for (const option of ['--sizes', '--parts', '--runs', '--keep', '--from', '--port']) {
-      assert.ok(help.stdout.includes(option), `--help names ${option}`);
-    }
   });
 });
 

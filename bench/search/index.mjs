@@ -1,7 +1,7 @@
 /**
  * `npm run bench:search`: what a reader waits for when searching, on the
  * production build served by nginx as in production (gzip), in Chromium
- * (the measures are in scripts/bench-search/measure.mjs):
+ * (the measures are in ../shared/search.mjs, which `npm run bench:scale` uses too):
  *
  * - the index a first query downloads from a guide page (every response
  *   whose path holds `search-index`, received before the first suggestion;
@@ -18,34 +18,53 @@
  *   delayed by MS and the connection limited to 1.6 Mbit/s (a phone's mobile
  *   network); the box figures then include the round trips.
  *
- * Prints a table and writes bench/search.json. Not part of `npm test`: the
- * figures depend on the machine, so compare runs taken on the same one. For
- * a site with ten times the content, `npm run bench:scale` keeps the build of
- * its grown copy: pass that build with `--build`.
+ * Prints a table and writes bench/search/results.json. Not part of `npm test`:
+ * the figures depend on the machine, so compare runs taken on the same one.
+ * For a site with ten times the content, `npm run bench:scale -- --keep` keeps
+ * the build of its grown copy: pass that build with `--build`. `--help` lists
+ * the options.
  *
  *   npm run bench:search [-- --port 3290] [-- --build build] [-- --latency 150]
  */
-import {mkdirSync, writeFileSync} from 'node:fs';
 import path from 'node:path';
-import {parseArgs} from 'node:util';
 
-import {chromium} from '@playwright/test';
-import createJiti from 'jiti';
+import {launchBrowser} from '../shared/browser.mjs';
+import {root} from '../shared/root.mjs';
+import {buildOption, portOption, readCommandLine, wholeNumber} from '../shared/options.mjs';
+import {resultsFile, writeResults} from '../shared/results.mjs';
+import {measureBox, measureSearchPage, timeQuery} from '../shared/search.mjs';
+import {serve} from '../shared/server.mjs';
+import {spread} from '../shared/stats.mjs';
 
-import {measureBox, measureSearchPage, serve, stats, timeQuery} from './bench-search/measure.mjs';
+const OUTPUT = resultsFile('search');
 
-const root = path.resolve(import.meta.dirname, '..');
-const {CHROMIUM_ARGS, chromiumPath} = createJiti(root + '/')('./tests/support/browser.ts');
-const {values} = parseArgs({
+/** @type {import('../shared/options.mjs').Command} */
+const COMMAND = {
+  name: 'bench:search',
+  about:
+    'Measures what a reader waits for when searching, on a build served by nginx as in production: ' +
+    'the index a first query downloads, the first suggestion, later queries and questions, and the ' +
+    `layout shift of /search. Prints a table and writes ${path.relative(root, OUTPUT)}.`,
   options: {
-    build: {type: 'string', default: 'build'},
-    port: {type: 'string', default: '3290'},
-    latency: {type: 'string', default: '0'},
+    build: buildOption('the build to serve and measure'),
+    port: portOption(3290),
+    latency: {
+      type: 'string',
+      value: 'MS',
+      default: '0',
+      help: "added to every request of the search box's page and its worker, with the connection limited to 1.6 Mbit/s (0: none)",
+    },
   },
-});
+};
+
+const options = readCommandLine(COMMAND, (values) => ({
+  build: path.resolve(root, values.build),
+  port: wholeNumber('port', values.port, 1),
+  latencyMs: wholeNumber('latency', values.latency, 0),
+}));
 
 /** Added to every request of the box's page and its worker (0: none). */
-const LATENCY_MS = Number(values.latency);
+const LATENCY_MS = options.latencyMs;
 const LATER_QUERIES = [
   'webhook',
   'cancel_reason_code',
@@ -65,8 +84,8 @@ const QUESTIONS = [
 ];
 
 async function measure(build) {
-  const server = await serve(build, values.port);
-  const browser = await chromium.launch({executablePath: chromiumPath(), args: CHROMIUM_ARGS});
+  const server = await serve(build, options.port);
+  const browser = await launchBrowser();
   try {
     const box = await measureBox(browser, server.origin, {build, latencyMs: LATENCY_MS});
     const later = [];
@@ -86,8 +105,8 @@ async function measure(build) {
       build,
       latencyMs: LATENCY_MS,
       ...box.figures,
-      laterQueryMs: stats(later),
-      questionMs: stats(questions),
+      laterQueryMs: spread(later),
+      questionMs: spread(questions),
       searchPageCLS: searchPage.cls,
     };
   } finally {
@@ -96,20 +115,20 @@ async function measure(build) {
   }
 }
 
-const result = await measure(path.resolve(root, values.build));
+const result = await measure(options.build);
 
 const round = (value) => (value === null ? null : Math.round(value * 10) / 10);
-const spread = ({median, p90, max}) => [median, p90, max].map(round).join(' / ');
+const shown = ({median, p90, max}) => [median, p90, max].map(round).join(' / ');
 console.table([
   {
     'index KB sent, first query': round(result.firstQueryIndexKB),
     'same files gzipped KB': round(result.firstQueryIndexKBGzip),
     'later files KB sent': round(result.laterPartsKB),
     'first suggestion ms': round(result.firstSuggestionMs),
-    'later query ms (median/p90/max)': spread(result.laterQueryMs),
-    '10-word question ms (median/p90/max)': spread(result.questionMs),
+    'later query ms (median/p90/max)': shown(result.laterQueryMs),
+    '10-word question ms (median/p90/max)': shown(result.questionMs),
     '/search CLS': Math.round(result.searchPageCLS * 1000) / 1000,
   },
 ]);
-mkdirSync(path.join(root, 'bench'), {recursive: true});
-writeFileSync(path.join(root, 'bench', 'search.json'), `${JSON.stringify(result, null, 2)}\n`);
+writeResults(OUTPUT, result);
+console.log(`bench:search: written to ${path.relative(root, OUTPUT)}`);

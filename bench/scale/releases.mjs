@@ -14,7 +14,7 @@ import path from 'node:path';
 import {parseDocument} from 'yaml';
 
 import {copyRepository} from '../../tests/support/repository-copy.mjs';
-import {commitCopy} from './grow.mjs';
+import {commitCopy} from '../shared/copies.mjs';
 
 /** How many releases the copy has beyond the portal's. */
 export const MORE_RELEASES = 20;
@@ -79,7 +79,7 @@ export function reviseSummary(text, revision) {
 /**
  * Makes the releases copy in a new temporary folder: MORE_RELEASES releases cut, then everything
  * committed (the build dates pages from git). Returns its folder and what was done, for
- * bench/scale.json; the caller removes the folder.
+ * bench/scale/results.json; the caller removes the folder.
  *
  * @param {(message: string) => void} [log]
  */

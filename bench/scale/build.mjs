@@ -1,14 +1,13 @@
 /**
- * A cold `npm run build` of a copy of the portal: its wall time, its peak memory and the time of
- * each stage (./stages.mjs).
+ * A cold `npm run build` of a copy of the portal: its wall time, its peak memory (../shared/memory.mjs)
+ * and the time of each stage (./stages.mjs).
  */
 import {spawn, spawnSync} from 'node:child_process';
-import {createWriteStream, readdirSync, readFileSync, rmSync} from 'node:fs';
+import {createWriteStream, rmSync} from 'node:fs';
 import path from 'node:path';
 
+import {largestProcessKB, LARGEST_PROCESS, sampleMemory} from '../shared/memory.mjs';
 import {parseStages} from './stages.mjs';
-
-const PAGE_KB = 4;
 
 // eslint-disable-next-line no-control-regex -- the escape character is what is matched
 const ANSI = /\u001b\[[0-9;]*m/g;
@@ -32,61 +31,6 @@ function peaksByStage(samples, marks) {
       peakMB: during.length > 0 ? Math.round(Math.max(...during) / 1024) : null,
     };
   });
-}
-
-/** The resident memory of `pid` and every process under it, in KB (Linux: /proc). */
-export function treeResidentKB(pid) {
-  return treeResident(pid).kb;
-}
-
-/**
- * The resident memory of `pid` and every process under it, in KB, with each process's share,
- * largest first. Command lines are not read here: the samplers call this every 250 ms, and only
- * a new peak needs them (processCommand).
- */
-export function treeResident(pid) {
-  const children = new Map();
-  for (const name of readdirSync('/proc')) {
-    if (!/^\d+$/.test(name)) continue;
-    try {
-      const stat = readFileSync(`/proc/${name}/stat`, 'utf8');
-      // The fields after the command's name, which may hold spaces and parentheses.
-      const parent = Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]);
-      if (!children.has(parent)) children.set(parent, []);
-      children.get(parent).push(Number(name));
-    } catch {
-      // The process ended meanwhile.
-    }
-  }
-  let kb = 0;
-  const processes = [];
-  const pending = [pid];
-  while (pending.length > 0) {
-    const current = pending.pop();
-    try {
-      const own = Number(readFileSync(`/proc/${current}/statm`, 'utf8').split(' ')[1]) * PAGE_KB;
-      kb += own;
-      processes.push({pid: current, kb: own});
-    } catch {
-      // The process ended meanwhile.
-    }
-    pending.push(...(children.get(current) ?? []));
-  }
-  return {kb, processes: processes.sort((a, b) => b.kb - a.kb)};
-}
-
-/** The command line of a process, each word without its folder, cut to 80 characters ('' once it has ended). */
-export function processCommand(pid) {
-  try {
-    return readFileSync(`/proc/${pid}/cmdline`, 'utf8')
-      .split('\0')
-      .filter(Boolean)
-      .map((part) => path.basename(part))
-      .join(' ')
-      .slice(0, 80);
-  } catch {
-    return '';
-  }
 }
 
 /**
@@ -116,21 +60,16 @@ export async function coldBuild(folder, progress = () => {}) {
   const logFile = path.join(folder, 'bench-build.log');
   const log = createWriteStream(logFile);
   const started = performance.now();
-  const child = spawn('/usr/bin/time', ['-f', 'bench-time %e s %M KB', 'npm', 'run', '--silent', 'build'], {
+  const [time, ...timeArgs] = LARGEST_PROCESS;
+  const child = spawn(time, [...timeArgs, 'npm', 'run', '--silent', 'build'], {
     cwd: folder,
     env: {...process.env, DOCUSAURUS_PERF_LOGGER: 'true'},
     stdio: ['ignore', 'pipe', 'pipe'],
   });
-  let treePeakKB = 0;
-  /** [seconds since the start, KB] of the process tree, and [seconds, line] of each stage's end. */
-  const samples = [];
+  // The process tree's memory as [seconds since the start, KB], and [seconds, line] of each stage's end.
+  const memory = sampleMemory(child.pid, {everyMs: 500, since: started});
   const marks = [];
   const elapsed = () => (performance.now() - started) / 1000;
-  const sampler = setInterval(() => {
-    const kb = treeResidentKB(child.pid);
-    treePeakKB = Math.max(treePeakKB, kb);
-    samples.push([elapsed(), kb]);
-  }, 500);
   let text = '';
   let partial = '';
   const collect = (chunk) => {
@@ -149,18 +88,17 @@ export async function coldBuild(folder, progress = () => {}) {
   child.stderr.on('data', collect);
   const code = await new Promise((resolve) => child.on('exit', resolve));
   const wallS = (performance.now() - started) / 1000;
-  clearInterval(sampler);
+  memory.stop();
   await new Promise((resolve) => log.end(resolve));
   if (code !== 0) {
     throw new Error(`bench:scale: npm run build failed in ${folder} (exit ${code}); see ${logFile}`);
   }
-  const peakKB = Number(/bench-time [\d.]+ s (\d+) KB/.exec(text)?.[1] ?? NaN);
   return {
     wallS: Math.round(wallS * 10) / 10,
-    peakRssMB: Math.round(peakKB / 1024),
-    treePeakRssMB: Math.round(treePeakKB / 1024),
+    peakRssMB: Math.round(largestProcessKB(text) / 1024),
+    treePeakRssMB: Math.round(memory.peakKB() / 1024),
     log: logFile,
     stages: parseStages(text),
-    peakRssByStage: peaksByStage(samples, marks),
+    peakRssByStage: peaksByStage(memory.samples, marks),
   };
 }

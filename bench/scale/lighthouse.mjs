@@ -1,12 +1,13 @@
 /**
- * Mobile Lighthouse (scripts/bench/lighthouse.mjs, preset `mobile`) of the guide and the
+ * Mobile Lighthouse (../shared/lighthouse.mjs, preset `mobile`) of the guide and the
  * reference page of every copy, interleaved: each round runs every page of every copy once, so
  * that the machine's load, which moves Lighthouse's CPU index between about 1,100 and 2,500 on
  * this shared machine, weighs on every copy alike. Each copy's build is served by nginx on its own
  * port for the whole of it.
  */
-import {median, runLighthouse} from '../bench/lighthouse.mjs';
-import {serve} from '../bench-search/measure.mjs';
+import {runLighthouse} from '../shared/lighthouse.mjs';
+import {serve} from '../shared/server.mjs';
+import {median} from '../shared/stats.mjs';
 import {ROUTES} from './served.mjs';
 
 /** The pages measured in each copy. */

@@ -25,7 +25,7 @@ import path from 'node:path';
 import {parseDocument} from 'yaml';
 
 import {copyRepository} from '../../tests/support/repository-copy.mjs';
-import {commitCopy} from './grow.mjs';
+import {commitCopy} from '../shared/copies.mjs';
 
 const root = path.resolve(import.meta.dirname, '..', '..');
 
@@ -173,7 +173,7 @@ export function brokenLinksWarned(text) {
 
 /**
  * Makes the large copy in a new temporary folder and commits it (the build dates pages from git).
- * Returns its folder and what was changed, for bench/scale.json; the caller removes the folder.
+ * Returns its folder and what was changed, for bench/scale/results.json; the caller removes the folder.
  *
  * @param {(message: string) => void} [log]
  * @param {string} [source] the description's file: GitHub's, fetched, unless a test gives its own

@@ -1,25 +1,41 @@
 /**
  * `npm run bench:suite`: what the test suite costs per page. Runs `npm test` (tests/run-all.sh,
  * every stage, PORTAL_TEST_KEEP_GOING=1) in two temporary copies of the repository, one as it is
- * and one grown to ten times its content (scripts/bench-scale/grow.mjs), one after the other,
+ * and one grown to ten times its content (../shared/copies.mjs), one after the other,
  * and reports each stage's time in both, and what each extra page of the grown copy adds to each
  * stage and to the whole run. A copy's own failures (a content check that counts pages, say) do
  * not stop the measure; they are listed.
  *
- * Writes bench/suite.json. Takes about 20 minutes on a 2-core machine. Not part of `npm test`:
- * compare runs taken on the same machine, with nothing else running.
+ * Writes bench/suite/results.json. Takes about 20 minutes on a 2-core machine. Not part of
+ * `npm test`: compare runs taken on the same machine, with nothing else running. `--help` lists
+ * the options.
  *
  *   npm run bench:suite [-- --keep]
  */
 import {spawn} from 'node:child_process';
-import {mkdirSync, readFileSync, rmSync, writeFileSync} from 'node:fs';
+import {readFileSync, rmSync} from 'node:fs';
 import path from 'node:path';
-import {parseArgs} from 'node:util';
 
-import {growCopy, plainCopy} from './bench-scale/grow.mjs';
+import {root} from '../shared/root.mjs';
+import {growCopy, plainCopy} from '../shared/copies.mjs';
+import {readCommandLine} from '../shared/options.mjs';
+import {resultsFile, writeResults} from '../shared/results.mjs';
 
-const root = path.resolve(import.meta.dirname, '..');
-const {values} = parseArgs({options: {keep: {type: 'boolean', default: false}}});
+const OUTPUT = resultsFile('suite');
+
+/** @type {import('../shared/options.mjs').Command} */
+const COMMAND = {
+  name: 'bench:suite',
+  about:
+    'Runs npm test, every stage, in a copy of the portal and in a copy with ten times its content, ' +
+    "and reports each stage's time in both and what each extra page adds to it. Takes about 20 " +
+    `minutes. Writes ${path.relative(root, OUTPUT)}.`,
+  options: {
+    keep: {type: 'boolean', help: 'keep both copies (default: both are removed at the end)'},
+  },
+};
+
+const values = readCommandLine(COMMAND, (read) => ({keep: Boolean(read.keep)}));
 
 /** Runs the suite in `folder`; resolves with each stage's seconds, the total and the failed stages. */
 function runSuite(folder) {
@@ -94,8 +110,5 @@ console.table(rows);
 for (const [label, {failed}] of Object.entries(results)) {
   if (failed.length > 0) console.log(`${label}: failed stages (the times still count): ${failed.join('; ')}`);
 }
-mkdirSync(path.join(root, 'bench'), {recursive: true});
-writeFileSync(
-  path.join(root, 'bench', 'suite.json'),
-  `${JSON.stringify({...results, extraPages: extra, perExtraPage: rows}, null, 2)}\n`,
-);
+writeResults(OUTPUT, {...results, extraPages: extra, perExtraPage: rows});
+console.log(`bench:suite: written to ${path.relative(root, OUTPUT)}`);

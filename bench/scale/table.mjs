@@ -4,7 +4,7 @@
  */
 
 /**
- * Each figure: its label, how to read it from a copy's entry in bench/scale.json, and its decimals.
+ * Each figure: its label, how to read it from a copy's entry in bench/scale/results.json, and its decimals.
  *
  * @type {[string, (entry: any) => unknown, number?][]}
  */

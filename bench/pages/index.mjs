@@ -5,73 +5,103 @@
  *
  * - build: a cold `npm run build` (after `docusaurus clear`) and a warm one,
  *   with the peak memory of each; the warm build is the one measured below.
- * - pages: one page of each kind (scripts/bench/pages.mjs), on the production
- *   build served by nginx as in production: requests, gzipped JavaScript, CSS
+ * - pages: one page of each kind (./pages.mjs), on the production build
+ *   served by nginx as in production: requests, gzipped JavaScript, CSS
  *   and HTML loaded before the reader does anything, and Lighthouse's mobile
  *   and desktop presets (median of --runs runs: the four category scores,
  *   FCP, LCP, TBT, CLS). Reference pages also: readable with JavaScript off,
  *   the longest time their text vanishes once shown on a slow phone, and the
  *   time the request panel takes once asked for.
- * - floor: the guide's text on a site of Docusaurus alone (scripts/bench/floor.mjs),
+ * - floor: the guide's text on a site of Docusaurus alone (./floor.mjs),
  *   measured as the pages are: what the framework itself costs, at the machine's
  *   load of the moment; the pages' Lighthouse budgets are relative to it.
  * - writer: `npm start` until its first page, and a saved MDX change until it
- *   shows in the open page.
+ *   shows in the open page (./build.mjs).
  *
- * Prints a table and writes bench/results.json. With --check, compares the
- * figures with bench/budgets.json, prints each against its budget and exits
- * with 1 when one is missed. The pages' Lighthouse scores and blocking time
- * are budgeted relative to the floor of the same run (they follow the
- * machine's load), so --check measures the floor whenever it measures pages.
- * --from <results.json> checks earlier figures without measuring.
+ * Prints a table and writes bench/pages/results.json. With --check, compares
+ * the figures with bench/pages/budgets.json (./budgets.mjs), prints each
+ * against its budget and exits with 1 when one is missed. The pages'
+ * Lighthouse scores and blocking time are budgeted relative to the floor of
+ * the same run (they follow the machine's load), so --check measures the
+ * floor whenever it measures pages. --from <results.json> checks earlier
+ * figures without measuring. `--help` lists the options.
  *
  *   npm run bench [-- --only build,pages,floor,writer] [-- --pages guide,search] [-- --runs 3]
- *                 [-- --port 3190] [-- --check] [-- --from bench/results.json]
+ *                 [-- --port 3190] [-- --check] [-- --from bench/pages/results.json]
  */
-import {mkdirSync, readFileSync, writeFileSync, existsSync} from 'node:fs';
+import {readFileSync, existsSync} from 'node:fs';
 import path from 'node:path';
-import {parseArgs} from 'node:util';
 
-import {chromium} from '@playwright/test';
-
-import {checkBudgets} from './bench/budgets.mjs';
-import {CHROMIUM_ARGS, chromiumPath, root} from './bench/browser.mjs';
-import {measureBuilds, measureWriterLoop} from './bench/build.mjs';
-import {FLOOR, measureFloor} from './bench/floor.mjs';
-import {PAGES, measurePage, startServer} from './bench/pages.mjs';
+import {launchBrowser} from '../shared/browser.mjs';
+import {root} from '../shared/root.mjs';
+import {
+  buildOption,
+  listOption,
+  portOption,
+  readCommandLine,
+  UsageError,
+  wholeNumber,
+} from '../shared/options.mjs';
+import {resultsFile, writeResults} from '../shared/results.mjs';
+import {serve} from '../shared/server.mjs';
+import {checkBudgets} from './budgets.mjs';
+import {measureBuilds, measureWriterLoop} from './build.mjs';
+import {FLOOR, measureFloor} from './floor.mjs';
+import {PAGES, measurePage} from './pages.mjs';
 
 const SECTIONS = ['build', 'pages', 'floor', 'writer'];
+const OUTPUT = resultsFile('pages');
+const BUDGETS = path.join(import.meta.dirname, 'budgets.json');
 
-const {values} = parseArgs({
+/** @type {import('../shared/options.mjs').Command} */
+const COMMAND = {
+  name: 'bench',
+  about:
+    'Measures what readers and writers wait for on this machine: cold and warm builds, one page of ' +
+    'each kind served by nginx (weight, Lighthouse mobile and desktop), the framework floor ' +
+    '(Docusaurus alone) and the writer loop of npm start. Prints a table and writes ' +
+    `${path.relative(root, OUTPUT)}.`,
   options: {
-    only: {type: 'string', default: SECTIONS.join(',')},
-    pages: {type: 'string'},
-    runs: {type: 'string', default: '3'},
-    build: {type: 'string', default: 'build'},
-    port: {type: 'string', default: '3190'},
-    check: {type: 'boolean', default: false},
-    from: {type: 'string'},
+    only: {
+      type: 'string',
+      value: 'LIST',
+      default: SECTIONS.join(','),
+      help: `what to measure, any of ${SECTIONS.join(',')}`,
+    },
+    pages: {
+      type: 'string',
+      value: 'KINDS',
+      help: `kinds of page to measure, any of ${PAGES.map((page) => page.kind).join(',')} (default: all)`,
+    },
+    runs: {type: 'string', value: 'N', default: '3', help: 'Lighthouse runs per page and preset'},
+    build: buildOption('the build whose pages are measured'),
+    port: portOption(
+      3190,
+      'port of the served build (the writer loop, the not-found proxy and the floor use the next three)',
+    ),
+    check: {
+      type: 'boolean',
+      help: `compare the figures with ${path.relative(root, BUDGETS)}; exit with 1 when one is missed`,
+    },
+    from: {
+      type: 'string',
+      value: 'FILE',
+      help: 'check the figures of an earlier run (a results.json) against the budgets, measuring nothing',
+    },
   },
-});
+};
 
-function options() {
-  const only = values.only.split(',').map((section) => section.trim());
-  const unknown = only.filter((section) => !SECTIONS.includes(section));
-  if (unknown.length > 0) {
-    throw new Error(`bench: --only takes ${SECTIONS.join(', ')}; unknown: ${unknown.join(', ')}`);
+/** The run's settings, from the command line's values. */
+function settle(/** @type {Record<string, any>} */ values) {
+  const only = listOption('only', values.only, SECTIONS);
+  const runs = wholeNumber('runs', values.runs, 1);
+  const port = wholeNumber('port', values.port, 1);
+  const kinds = PAGES.map((page) => page.kind);
+  const chosen = values.pages === undefined ? kinds : listOption('pages', values.pages, kinds);
+  const pages = PAGES.filter((page) => chosen.includes(page.kind));
+  if (values.from && !existsSync(path.resolve(root, values.from))) {
+    throw new UsageError(`--from ${values.from}: no such file`);
   }
-  const runs = Number(values.runs);
-  if (!Number.isInteger(runs) || runs < 1) {
-    throw new Error(`bench: --runs takes a whole number of at least 1, not "${values.runs}"`);
-  }
-  const kinds = values.pages?.split(',').map((kind) => kind.trim()) ?? PAGES.map((page) => page.kind);
-  const unknownKinds = kinds.filter((kind) => !PAGES.some((page) => page.kind === kind));
-  if (unknownKinds.length > 0) {
-    throw new Error(
-      `bench: --pages takes kinds of page among ${PAGES.map((page) => page.kind).join(', ')}; unknown: ${unknownKinds.join(', ')}`,
-    );
-  }
-  const pages = PAGES.filter((page) => kinds.includes(page.kind));
   if (values.check && !values.from && only.includes('pages') && !only.includes('floor')) {
     // The pages' Lighthouse budgets are relative to the floor measured in the same run.
     console.log(
@@ -79,7 +109,15 @@ function options() {
     );
     only.push('floor');
   }
-  return {only, runs, pages, build: path.resolve(root, values.build), port: values.port};
+  return {
+    only,
+    runs,
+    pages,
+    build: path.resolve(root, values.build),
+    port: String(port),
+    check: Boolean(values.check),
+    from: /** @type {string | undefined} */ (values.from),
+  };
 }
 
 /** @param {unknown} error */
@@ -87,7 +125,7 @@ function firstLine(error) {
   return error instanceof Error ? (error.message.split('\n')[0] ?? '') : String(error);
 }
 
-/** @param {ReturnType<typeof options>} settings */
+/** @param {ReturnType<typeof settle>} settings */
 async function measure(settings) {
   /** @type {{date: string, runs: number, build?: object, pages?: object[], floor?: object, writer?: object}} */
   const results = {date: new Date().toISOString(), runs: settings.runs};
@@ -101,9 +139,9 @@ async function measure(settings) {
         `bench: no build in ${settings.build}: run npm run build, or bench with --only build,pages`,
       );
     }
-    const server = await startServer(settings.build, settings.port);
-    const browser = await chromium.launch({executablePath: chromiumPath(), args: CHROMIUM_ARGS});
-    const origin = `http://127.0.0.1:${settings.port}`;
+    const server = await serve(settings.build, settings.port);
+    const browser = await launchBrowser();
+    const {origin} = server;
     results.pages = [];
     try {
       for (const kind of settings.pages) {
@@ -121,12 +159,12 @@ async function measure(settings) {
       }
     } finally {
       await browser.close();
-      server.kill('SIGTERM');
+      server.stop();
     }
   }
   if (settings.only.includes('floor')) {
     console.log(`bench: framework floor (${FLOOR.guide} on a site of Docusaurus alone)…`);
-    const browser = await chromium.launch({executablePath: chromiumPath(), args: CHROMIUM_ARGS});
+    const browser = await launchBrowser();
     try {
       results.floor = await measureFloor(browser, {
         build: settings.build,
@@ -198,21 +236,20 @@ function print(results) {
 }
 
 async function main() {
-  const settings = options();
+  const settings = readCommandLine(COMMAND, settle);
   let results;
-  if (values.from) {
-    results = JSON.parse(readFileSync(path.resolve(root, values.from), 'utf8'));
+  if (settings.from) {
+    results = JSON.parse(readFileSync(path.resolve(root, settings.from), 'utf8'));
   } else {
     results = await measure(settings);
-    mkdirSync(path.join(root, 'bench'), {recursive: true});
-    writeFileSync(path.join(root, 'bench', 'results.json'), `${JSON.stringify(results, null, 2)}\n`);
+    writeResults(OUTPUT, results);
     print(results);
-    console.log('\nWritten to bench/results.json');
+    console.log(`\nWritten to ${path.relative(root, OUTPUT)}`);
   }
-  if (values.check || values.from) {
-    const budgets = JSON.parse(readFileSync(path.join(root, 'bench', 'budgets.json'), 'utf8'));
+  if (settings.check || settings.from) {
+    const budgets = JSON.parse(readFileSync(BUDGETS, 'utf8'));
     const lines = checkBudgets(results, budgets);
-    console.log('\nBudgets (bench/budgets.json):');
+    console.log(`\nBudgets (${path.relative(root, BUDGETS)}):`);
     for (const line of lines) {
       console.log(
         `${line.ok ? 'ok  ' : 'MISS'}  ${line.subject} · ${line.figure}: ${line.value} (budget ${line.budget})`,

@@ -6,25 +6,26 @@
  * none of the portal's plugins, components or styles), whose page is the
  * guide's text as the build publishes it in Markdown (`<route>.md`). It is
  * served by nginx as the portal is, with the host configuration
- * (scripts/host-config.ts) written for it, and measured as the portal's
+ * (scripts/host-config/) written for it, and measured as the portal's
  * guide is.
  *
  * Its Lighthouse figures are what the pages' scores and blocking time are
- * budgeted against (bench/budgets.json, `{"floor": n}`): measured in the same
+ * budgeted against (bench/pages/budgets.json, `{"floor": n}`): measured in the same
  * run, they carry the machine's load of the moment, as the pages' do.
  */
 import {existsSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync, mkdirSync} from 'node:fs';
 import {tmpdir} from 'node:os';
 import path from 'node:path';
 
-import {root} from './browser.mjs';
+import {root} from '../shared/root.mjs';
+import {serve} from '../shared/server.mjs';
 import {run} from './build.mjs';
-import {measurePage, startServer} from './pages.mjs';
+import {measurePage} from './pages.mjs';
 
 /** The portal's page whose text the floor site publishes, and the route it gets there. */
 export const FLOOR = {guide: '/docs/docs/getting-started', route: '/docs/guide'};
 
-const CONFIG = `// The framework's floor (scripts/bench/floor.mjs): Docusaurus and nothing else.
+const CONFIG = `// The framework's floor (bench/pages/floor.mjs): Docusaurus and nothing else.
 export default {
   title: 'Floor',
   url: 'https://floor.example',
@@ -62,7 +63,7 @@ async function buildFloor(build, site) {
   symlinkSync(path.join(root, 'node_modules'), path.join(site, 'node_modules'), 'dir');
   await run([path.join(root, 'node_modules', '.bin', 'docusaurus'), 'build', site]);
   const floorBuild = path.join(site, 'build');
-  await run([path.join(root, 'node_modules', '.bin', 'jiti'), 'scripts/host-config.ts', floorBuild]);
+  await run([path.join(root, 'node_modules', '.bin', 'jiti'), 'scripts/host-config/index.ts', floorBuild]);
   return floorBuild;
 }
 
@@ -76,16 +77,15 @@ export async function measureFloor(browser, {build, port, runs}) {
   const site = mkdtempSync(path.join(tmpdir(), 'portal-floor-'));
   try {
     const floorBuild = await buildFloor(build, site);
-    const server = await startServer(floorBuild, port);
+    const server = await serve(floorBuild, port);
     try {
-      const origin = `http://127.0.0.1:${port}`;
       return await measurePage(
         browser,
-        {origin, build: floorBuild, runs},
+        {origin: server.origin, build: floorBuild, runs},
         {kind: 'framework floor', route: FLOOR.route},
       );
     } finally {
-      server.kill('SIGTERM');
+      server.stop();
     }
   } finally {
     rmSync(site, {recursive: true, force: true});

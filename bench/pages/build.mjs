@@ -1,15 +1,16 @@
 /**
- * What a writer waits for: a cold and a warm production build, `npm start`
- * until its first page, and an MDX change until it shows in the browser.
+ * What a writer waits for, for `npm run bench`: a cold and a warm production
+ * build, `npm start` until its first page, and an MDX change until it shows in
+ * the browser. (`npm run bench:writer` measures the writer's loop in full.)
  */
-/* global document -- functions passed to page.evaluate run in the page */
 import {spawn} from 'node:child_process';
 import {readFileSync, writeFileSync} from 'node:fs';
 import path from 'node:path';
 
-import {chromium} from '@playwright/test';
-
-import {CHROMIUM_ARGS, chromiumPath, root} from './browser.mjs';
+import {hydrated, launchBrowser} from '../shared/browser.mjs';
+import {root} from '../shared/root.mjs';
+import {largestProcessKB, LARGEST_PROCESS} from '../shared/memory.mjs';
+import {firstAnswer} from '../shared/server.mjs';
 
 /**
  * Runs `command` (from the repository's root) to its end; resolves with what
@@ -44,10 +45,9 @@ export function run(command) {
  */
 async function timed(command) {
   const start = performance.now();
-  const stderr = await run(['/usr/bin/time', '-f', 'peak-kb %M', ...command]);
+  const stderr = await run([...LARGEST_PROCESS, ...command]);
   const elapsed = performance.now() - start;
-  const peak = Number(stderr.match(/peak-kb (\d+)/)?.[1] ?? NaN);
-  return {ms: Math.round(elapsed), peakMB: Math.round(peak / 1024)};
+  return {ms: Math.round(elapsed), peakMB: Math.round(largestProcessKB(stderr) / 1024)};
 }
 
 /** `npm run build` from a clear cache (`docusaurus clear`), then again with the cache it left. */
@@ -56,21 +56,6 @@ export async function measureBuilds() {
   const cold = await timed(['npm', 'run', '--silent', 'build']);
   const warm = await timed(['npm', 'run', '--silent', 'build']);
   return {cold, warm};
-}
-
-/** @param {string} url @param {number} timeoutMs */
-async function firstAnswer(url, timeoutMs) {
-  const deadline = Date.now() + timeoutMs;
-  while (Date.now() < deadline) {
-    try {
-      const response = await fetch(url);
-      if (response.ok) return;
-    } catch {
-      // Not listening yet.
-    }
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-  throw new Error(`bench: ${url} did not answer within ${timeoutMs / 1000} s`);
 }
 
 /** The page the writer loop edits, and the route it is served at. */
@@ -93,13 +78,13 @@ export async function measureWriterLoop(port) {
   });
   const file = path.join(root, EDITED.file);
   const original = readFileSync(file, 'utf8');
-  const browser = await chromium.launch({executablePath: chromiumPath(), args: CHROMIUM_ARGS});
+  const browser = await launchBrowser();
   try {
     await firstAnswer(origin + EDITED.route, 180_000);
     const firstPageMs = Math.round(performance.now() - start);
     const page = await browser.newPage();
     await page.goto(origin + EDITED.route);
-    await page.waitForFunction(() => document.documentElement.dataset.hasHydrated === 'true');
+    await hydrated(page);
     const marker = `Edited at ${Date.now()} for the writer loop measure.`;
     const saved = performance.now();
     writeFileSync(file, `${original.trimEnd()}\n\n${marker}\n`);

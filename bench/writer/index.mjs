@@ -1,6 +1,6 @@
 /**
  * `npm run bench:writer`: what a writer waits for under `npm start`, at 1x and on a copy grown to
- * ten times the content (scripts/bench-scale/grow.mjs), in one run. For each size, in a temporary
+ * ten times the content (../shared/copies.mjs), in one run. For each size, in a temporary
  * copy of the repository as a fresh clone has it (no generated page, no download, no bundler
  * cache):
  *
@@ -22,29 +22,28 @@
  *   to the next).
  *
  * Every wait has a limit (`--limit`, 60 s; `--start-limit`, 600 s, for a start): a figure that
- * never came is written as null with the reason. Prints a table and writes bench/writer.json,
- * with the ratios of the cold start at 10x to 1x and of the second start to the cold one. Run it
- * with nothing else on the machine.
+ * never came is written as null with the reason. Prints a table and writes
+ * bench/writer/results.json, with the ratios of the cold start at 10x to 1x and of the second
+ * start to the cold one. Run it with nothing else on the machine. `--help` lists the options.
  *
  *   npm run bench:writer [-- --sizes 1x,10x] [-- --edits 3] [-- --starts 3] [-- --limit 60]
  *                        [-- --start-limit 600] [-- --port 3290] [-- --keep]
  */
 /* global document -- functions passed to page.evaluate run in the page */
 import {execFileSync} from 'node:child_process';
-import {mkdirSync, readFileSync, rmSync, writeFileSync} from 'node:fs';
-import os from 'node:os';
+import {readFileSync, rmSync, writeFileSync} from 'node:fs';
 import path from 'node:path';
-import {parseArgs} from 'node:util';
 
-import {chromium} from '@playwright/test';
+import {launchBrowser} from '../shared/browser.mjs';
+import {root} from '../shared/root.mjs';
+import {growCopy, plainCopy, TIMES} from '../shared/copies.mjs';
+import {sampleMemory} from '../shared/memory.mjs';
+import {listOption, portOption, readCommandLine, wholeNumber} from '../shared/options.mjs';
+import {machine, resultsFile, writeResults} from '../shared/results.mjs';
+import {median as middle} from '../shared/stats.mjs';
+import {startDevServer} from '../../tests/support/dev-server.mjs';
 
-import {CHROMIUM_ARGS, chromiumPath} from './bench/browser.mjs';
-import {processCommand, treeResident} from './bench-scale/build.mjs';
-import {growCopy, plainCopy, TIMES} from './bench-scale/grow.mjs';
-import {startDevServer} from '../tests/support/dev-server.mjs';
-
-const root = path.resolve(import.meta.dirname, '..');
-const OUTPUT = path.join(root, 'bench', 'writer.json');
+const OUTPUT = resultsFile('writer');
 const SIZES = ['1x', `${TIMES}x`];
 
 /** The guide and the operation the writer edits, and the routes they are served at. */
@@ -62,35 +61,39 @@ const MILESTONES = {
   firstCompilation: /compiled (successfully|with)/,
 };
 
-const {values} = parseArgs({
+/** @type {import('../shared/options.mjs').Command} */
+const COMMAND = {
+  name: 'bench:writer',
+  about:
+    'Measures what a writer waits for under npm start, in a copy of the portal and in a copy with ' +
+    'ten times its content, each as a fresh clone has it: the cold and the second start, a guide ' +
+    'edit, a description edit and a broken description on screen, and the peak memory. Takes about ' +
+    `10 minutes. Prints a table and writes ${path.relative(root, OUTPUT)}.`,
   options: {
-    sizes: {type: 'string', default: SIZES.join(',')},
-    edits: {type: 'string', default: '3'},
-    starts: {type: 'string', default: '3'},
-    limit: {type: 'string', default: '60'},
-    'start-limit': {type: 'string', default: '600'},
-    port: {type: 'string', default: '3290'},
-    keep: {type: 'boolean', default: false},
+    sizes: {type: 'string', value: 'LIST', default: SIZES.join(','), help: 'copies to measure'},
+    edits: {type: 'string', value: 'N', default: '3', help: 'edits of the guide and of the description'},
+    starts: {
+      type: 'string',
+      value: 'N',
+      default: '3',
+      help: 'cold and second starts, each cold one from a fresh clone; their figures are the medians',
+    },
+    limit: {type: 'string', value: 'S', default: '60', help: 'seconds a figure may take before it is null'},
+    'start-limit': {type: 'string', value: 'S', default: '600', help: 'the same for a start'},
+    port: portOption(3290, 'port of the development server'),
+    keep: {type: 'boolean', help: 'keep the copies (default: each is removed once measured)'},
   },
-});
-const sizes = values.sizes.split(',').map((size) => size.trim());
-const unknown = sizes.filter((size) => !SIZES.includes(size));
-if (unknown.length > 0)
-  throw new Error(`bench:writer: --sizes takes ${SIZES.join(', ')}; unknown: ${unknown}`);
-const edits = Number(values.edits);
-const starts = Number(values.starts);
-const limitMs = Number(values.limit) * 1000;
-const startLimitMs = Number(values['start-limit']) * 1000;
-const port = Number(values.port);
-for (const [name, value] of [
-  ['edits', edits],
-  ['starts', starts],
-  ['limit', limitMs],
-  ['start-limit', startLimitMs],
-  ['port', port],
-]) {
-  if (!Number.isInteger(value) || value < 1) throw new Error(`bench:writer: --${name} takes a whole number`);
-}
+};
+
+const {sizes, edits, starts, limitMs, startLimitMs, port, keep} = readCommandLine(COMMAND, (values) => ({
+  sizes: listOption('sizes', values.sizes, SIZES),
+  edits: wholeNumber('edits', values.edits, 1),
+  starts: wholeNumber('starts', values.starts, 1),
+  limitMs: wholeNumber('limit', values.limit, 1) * 1000,
+  startLimitMs: wholeNumber('start-limit', values['start-limit'], 1) * 1000,
+  port: wholeNumber('port', values.port, 1),
+  keep: Boolean(values.keep),
+}));
 
 /** A wait that ran out: its figure is null, with why. */
 class NeverShown extends Error {}
@@ -148,11 +151,9 @@ async function figure(/** @type {() => Promise<number>} */ measure) {
   }
 }
 
-const median = (/** @type {(number|null)[]} */ list) => {
-  if (list.some((value) => value === null)) return null;
-  const sorted = [.../** @type {number[]} */ (list)].sort((a, b) => a - b);
-  return sorted[Math.floor(sorted.length / 2)];
-};
+/** The median of a figure's measures; null when one of them never came. */
+const median = (/** @type {(number|null)[]} */ list) =>
+  list.some((value) => value === null) ? null : middle(/** @type {number[]} */ (list));
 
 /**
  * `npm start` in `folder` until the guide's title is on screen; the server is left running, its
@@ -167,17 +168,7 @@ async function start(
   serverStarted = started;
   saves = [];
   const server = startDevServer(folder, {port});
-  let peakKB = 0;
-  // At the peak, which processes held the memory (MB each, the largest first).
-  let peakProcesses = [];
-  const sampler = setInterval(() => {
-    const tree = treeResident(server.pid);
-    if (tree.kb <= peakKB) return;
-    peakKB = tree.kb;
-    peakProcesses = tree.processes
-      .filter((process) => process.kb >= 50 * 1024)
-      .map(({pid, kb}) => `${Math.round(kb / 1024)} MB ${processCommand(pid)}`);
-  }, 250);
+  const memory = sampleMemory(server.pid, {everyMs: 250});
   const page = await browser.newPage();
   let answeredMs = null;
   const firstPage = await figure(() =>
@@ -208,11 +199,12 @@ async function start(
     server,
     page,
     firstPage,
-    peakMB: () => Math.round(peakKB / 1024),
-    peakProcesses: () => peakProcesses,
+    peakMB: () => Math.round(memory.peakKB() / 1024),
+    /** At the peak, which processes held the memory (MB each, the largest first). */
+    peakProcesses: () => memory.peakProcesses(),
     /** Stops the server; what it printed is kept in `log` (a file of the system's temporary folder). */
     async stop(/** @type {string} */ log) {
-      clearInterval(sampler);
+      memory.stop();
       await page.close();
       await server.stop();
       writeFileSync(log, `${server.timedOutput()}\n${saves.join('\n')}\n`);
@@ -254,7 +246,7 @@ async function measureCopy(/** @type {string} */ folder, /** @type {(line: strin
   if (!operationText.includes(summaryLine)) {
     throw new Error(`bench:writer: ${OPERATION.file} no longer has the line "${summaryLine.trim()}"`);
   }
-  const browser = await chromium.launch({executablePath: chromiumPath(), args: CHROMIUM_ARGS});
+  const browser = await launchBrowser();
   const result = {};
   try {
     log('cold npm start');
@@ -383,17 +375,10 @@ async function measureCopy(/** @type {string} */ folder, /** @type {(line: strin
 const results = {
   date: new Date().toISOString(),
   commit: execFileSync('git', ['rev-parse', '--short', 'HEAD'], {cwd: root, encoding: 'utf8'}).trim(),
-  machine: {
-    cpus: os.availableParallelism(),
-    memoryGB: Math.round(os.totalmem() / 2 ** 30),
-    loadAverage: os.loadavg()[0],
-  },
+  machine: machine(),
   sizes: {},
 };
-const save1 = () => {
-  mkdirSync(path.dirname(OUTPUT), {recursive: true});
-  writeFileSync(OUTPUT, `${JSON.stringify(results, null, 2)}\n`);
-};
+const save1 = () => writeResults(OUTPUT, results);
 
 for (const size of sizes) {
   const log = (/** @type {string} */ line) => console.log(`bench:writer ${size}: ${line}`);
@@ -402,7 +387,7 @@ for (const size of sizes) {
   try {
     results.sizes[size] = {folder, ...(await measureCopy(folder, log))};
   } finally {
-    if (!values.keep) {
+    if (!keep) {
       rmSync(folder, {recursive: true, force: true});
       if (results.sizes[size]) results.sizes[size].folder = null;
     }

@@ -3,18 +3,18 @@
  * `npm run bench:scale`:
  *
  * - `[gen-api] <step>: 1.2 s` and `[reference-writer] 49 pages in 0.40 s`
- *   (scripts/generate-api-docs.ts, src/config/api-reference/page.ts; the reference writer runs in
+ *   (scripts/generate-api-docs/, src/config/api-reference/page.ts; the reference writer runs in
  *   each of the generator's two processes, so its lines are added up);
  * - Docusaurus's own phases, with `DOCUSAURUS_PERF_LOGGER=true`:
  *   `[PERF] Build > en > Bundling with rspack - 25.01 seconds!` (or `- 812.20 ms`), added up
- *   when both processes of the build (scripts/build-site.ts) print one; the process that only
+ *   when both processes of the build (scripts/build-site/) print one; the process that only
  *   bundles exits before it prints its bundling time, which its step of the build script gives;
  * - `[page-markdown] … written in 5.6 s` (src/plugins/page-markdown);
  * - `[search-index] 160 pages indexed in 212 files, and 120 pages of 2 earlier releases; written
  *   in 1.4 s` (src/plugins/search-query: reading the pages, indexing and shaping the index files
  *   of the site and of each earlier release, one postBuild step; before the releases had indexes
  *   of their own, `… in 212 files, written in 1.4 s`);
- * - `[build-site] <step>: 12.3 s` (scripts/build-site.ts): the two Docusaurus processes and the
+ * - `[build-site] <step>: 12.3 s` (scripts/build-site/): the two Docusaurus processes and the
  *   host configuration.
  *
  * A stage the log does not mention is left out: it did not run, or no longer prints its time.
@@ -24,7 +24,7 @@
 // eslint-disable-next-line no-control-regex -- the escape character is what is matched
 const ANSI = /\u001b\[[0-9;]*m/g;
 
-/** The names bench:scale gives the steps of scripts/build-site.ts. */
+/** The names bench:scale gives the steps of scripts/build-site/. */
 const BUILD_SITE_STEPS = [
   // One `docusaurus build`, or two: the bundling, then the pages and postBuild steps.
   ['docusaurus', /^Building the site/],

@@ -4,16 +4,14 @@
  * a reader can use them and the route data each holds in its HTML, search, and the desktop Total
  * Blocking Time of a reference page.
  */
-/* global document -- page.waitForFunction runs in the page */
 import {readdirSync, readFileSync} from 'node:fs';
 import path from 'node:path';
 import {gzipSync} from 'node:zlib';
 
-import {chromium} from '@playwright/test';
-
-import {runLighthouse} from '../bench/lighthouse.mjs';
-import {CHROMIUM_ARGS, chromiumPath} from '../bench/browser.mjs';
-import {measureBox, measureSearchPage, serve} from '../bench-search/measure.mjs';
+import {hydrated, launchBrowser} from '../shared/browser.mjs';
+import {runLighthouse} from '../shared/lighthouse.mjs';
+import {measureBox, measureSearchPage} from '../shared/search.mjs';
+import {serve} from '../shared/server.mjs';
 
 export const ROUTES = {
   guide: '/docs/docs/getting-started',
@@ -68,7 +66,7 @@ async function scriptsBeforeInteraction(browser, origin, build, route) {
   });
   const response = await page.goto(origin + route);
   const html = (await response?.text()) ?? '';
-  await page.waitForFunction(() => document.documentElement.dataset.hasHydrated === 'true');
+  await hydrated(page);
   await context.close();
   const kb = [...scripts].reduce((sum, script) => sum + gzippedKB(path.join(build, script)), 0);
   return {kb, scripts: scripts.size, routeData: routeDataInPage(html)};
@@ -80,7 +78,7 @@ async function scriptsBeforeInteraction(browser, origin, build, route) {
  */
 export async function measureServed(build, {port, runs, log = () => {}}) {
   const server = await serve(build, port);
-  const browser = await chromium.launch({executablePath: chromiumPath(), args: CHROMIUM_ARGS});
+  const browser = await launchBrowser();
   try {
     log(`scripts before interaction and route data: ${Object.values(ROUTES).join(', ')}`);
     /** @type {Record<string, {kb: number, scripts: number}>} */

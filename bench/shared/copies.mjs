@@ -1,12 +1,16 @@
 /**
- * A copy of the portal with ten times its content, grown the way the content grows: in a
- * temporary folder (tests/support/repository-copy.mjs), the merchant API's OpenAPI descriptions
- * get nine more copies of every operation, schema and webhook event (so `gen-api` and the
- * reference writer work at ten times, not only the page count), and the hand-written guides
- * nine more copies each, in sidebar categories of their own. Copies are numbered (paths,
- * operation ids, summaries, schema names, event names, titles and headings), so the search index
- * and the sidebars hold ten times the distinct content. The copy is then a git repository of its
- * own, committed once (the build dates pages from git).
+ * The copies of the portal the benchmarks build, start and test, each in a new temporary folder
+ * (tests/support/repository-copy.mjs) and committed as a repository of its own (the build dates
+ * pages from git): the portal as it is (`plainCopy`), and the ten-times copy (`growCopy`), grown
+ * the way the content grows. `npm run bench:scale`, `bench:suite` and `bench:writer` measure
+ * both; `bench:scale` makes its other copies from `commitCopy` too.
+ *
+ * In the ten-times copy, the merchant API's OpenAPI descriptions get nine more copies of every
+ * operation, schema and webhook event (so `gen-api` and the reference writer work at ten times,
+ * not only the page count), and the hand-written guides nine more copies each, in sidebar
+ * categories of their own. Copies are numbered (paths, operation ids, summaries, schema names,
+ * event names, titles and headings), so the search index and the sidebars hold ten times the
+ * distinct content.
  */
 import {spawnSync} from 'node:child_process';
 import {cpSync, readdirSync, readFileSync, writeFileSync} from 'node:fs';
@@ -150,8 +154,7 @@ function growSidebars(folder) {
       `(sidebars.apiSidebar as unknown[]).push(${categories('api')});\n` +
       'export default sidebars;',
   );
-  if (grown === text)
-    throw new Error('bench:scale: sidebars.ts no longer ends with `export default sidebars;`');
+  if (grown === text) throw new Error('bench: sidebars.ts no longer ends with `export default sidebars;`');
   writeFileSync(file, grown);
 }
 
@@ -162,7 +165,7 @@ export function commitCopy(folder, message) {
       cwd: folder,
       stdio: ['ignore', 'ignore', 'inherit'],
     });
-    if (result.status !== 0) throw new Error(`bench:scale: git ${args[0]} failed in the copy (${folder})`);
+    if (result.status !== 0) throw new Error(`bench: git ${args[0]} failed in the copy (${folder})`);
   };
   git('init', '--quiet');
   git('add', '--all');
@@ -198,7 +201,7 @@ export function growCopy() {
   const config = path.join(folder, 'docusaurus.config.ts');
   const configText = readFileSync(config, 'utf8');
   if (!configText.includes("onBrokenAnchors: 'throw'")) {
-    throw new Error('bench:scale: docusaurus.config.ts no longer sets onBrokenAnchors as expected');
+    throw new Error('bench: docusaurus.config.ts no longer sets onBrokenAnchors as expected');
   }
   writeFileSync(config, configText.replace("onBrokenAnchors: 'throw'", "onBrokenAnchors: 'ignore'"));
   // The anchors the copies' headings keep are slugs of their words, which the spell check would read as words.
@@ -210,7 +213,7 @@ export function growCopy() {
   const markdownlint = path.join(folder, '.markdownlint-cli2.jsonc');
   const lintConfig = readFileSync(markdownlint, 'utf8');
   if (!lintConfig.includes('"config": {'))
-    throw new Error('bench:scale: .markdownlint-cli2.jsonc no longer has a "config" block');
+    throw new Error('bench: .markdownlint-cli2.jsonc no longer has a "config" block');
   writeFileSync(markdownlint, lintConfig.replace('"config": {', '"config": {\n    "MD051": false,'));
   // Written as the repository's formatter writes it, so the copy's suite lints it as it lints the portal.
   const prettier = spawnSync(
@@ -218,7 +221,7 @@ export function growCopy() {
     ['--write', '--log-level=warn', 'sidebars.ts', 'cspell.json', 'openapi', 'docs'],
     {cwd: folder, stdio: ['ignore', 'ignore', 'inherit']},
   );
-  if (prettier.status !== 0) throw new Error(`bench:scale: prettier could not format the copy (${folder})`);
+  if (prettier.status !== 0) throw new Error(`bench: prettier could not format the copy (${folder})`);
   commitCopy(folder, `A copy of the portal with ${TIMES} times its content`);
   return folder;
 }

@@ -1,18 +1,19 @@
 /**
  * What a reader of each kind of page waits for, on the production build
- * served by nginx as in production (gzip, caching).
+ * served by nginx as in production (gzip, caching; ../shared/server.mjs), for
+ * `npm run bench`.
  *
  * @typedef {import('@playwright/test').Browser} Browser
  */
 /* global document, window -- functions passed to page.evaluate run in the page */
-import {spawn} from 'node:child_process';
 import http from 'node:http';
 import {readFileSync} from 'node:fs';
 import path from 'node:path';
 import {gzipSync} from 'node:zlib';
 
-import {runLighthouse, median} from './lighthouse.mjs';
-import {root} from './browser.mjs';
+import {hydrated} from '../shared/browser.mjs';
+import {runLighthouse} from '../shared/lighthouse.mjs';
+import {median} from '../shared/stats.mjs';
 
 /** One page of each kind. `reference`: a generated operation page, with the request panel. */
 export const PAGES = [
@@ -26,43 +27,6 @@ export const PAGES = [
   {kind: 'search', route: '/search?q=webhook', search: true},
   {kind: 'not found', route: '/docs/docs/no-such-page', notFound: true},
 ];
-
-/**
- * Serves `build` with nginx on `port` until the returned server is killed.
- *
- * @param {string} build
- * @param {string} port
- */
-export async function startServer(build, port) {
-  const origin = `http://127.0.0.1:${port}`;
-  const taken = await fetch(`${origin}/`).then(
-    () => true,
-    () => false,
-  );
-  if (taken)
-    throw new Error(`bench: something already answers on ${origin}: stop it, or choose another --port`);
-  const server = spawn(
-    path.join(root, 'node_modules', '.bin', 'jiti'),
-    ['tests/support/nginx-server.ts', '--root', build, '--port', port],
-    {cwd: root, stdio: ['ignore', 'ignore', 'inherit']},
-  );
-  let exited = false;
-  server.on('exit', () => (exited = true));
-  for (let attempt = 0; attempt < 100 && !exited; attempt += 1) {
-    try {
-      await fetch(`${origin}/`);
-      if (!exited) return server;
-    } catch {
-      await new Promise((resolve) => setTimeout(resolve, 100));
-    }
-  }
-  server.kill();
-  throw new Error(
-    exited
-      ? `bench: nginx stopped at once on port ${port} (see its message above)`
-      : `bench: nginx did not answer on ${origin} (is the build in ${build}? run npm run build)`,
-  );
-}
 
 /**
  * Lighthouse measures no page whose status is 404, which is the status of
@@ -102,7 +66,7 @@ export function startNotFoundAs200(origin, port) {
 /** Waits until the page has hydrated, and until its first diagram is shown or its search results. */
 /** @param {import('@playwright/test').Page} page @param {{diagram?: boolean, search?: boolean}} kind */
 async function settled(page, kind) {
-  await page.waitForFunction(() => document.documentElement.dataset.hasHydrated === 'true');
+  await hydrated(page);
   if (kind.diagram) {
     // An image drawn ahead of the build (src/remark/diagrams.ts), or a diagram drawn in the browser.
     const diagram = page.locator('[data-diagram]').first();
@@ -215,7 +179,7 @@ async function requestPanelReady(browser, url, runs) {
     const context = await browser.newContext();
     const page = await context.newPage();
     await page.goto(url);
-    await page.waitForFunction(() => document.documentElement.dataset.hasHydrated === 'true');
+    await hydrated(page);
     const start = Date.now();
     await page.getByRole('button', {name: 'Open the request panel'}).click();
     await page.getByRole('button', {name: 'Send API Request'}).waitFor();

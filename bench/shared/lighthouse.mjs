@@ -1,20 +1,17 @@
 /**
- * Lighthouse runs of one page: each run in a fresh Chromium, the median of
- * every figure over the runs.
+ * Lighthouse runs of one page, for `npm run bench` (each kind of page, mobile and desktop) and
+ * `npm run bench:scale` (the reference page's desktop blocking time, and the interleaved mobile
+ * runs of every copy): each run in a fresh Chromium with the flags of the browser tests, the
+ * median of every figure over the runs.
  */
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import desktopConfig from 'lighthouse/core/config/desktop-config.js';
 
 import {CHROMIUM_ARGS, chromiumPath} from './browser.mjs';
+import {median} from './stats.mjs';
 
 const CATEGORIES = ['performance', 'accessibility', 'best-practices', 'seo'];
-
-/** @param {number[]} numbers */
-export function median(numbers) {
-  const sorted = numbers.filter((n) => Number.isFinite(n)).sort((a, b) => a - b);
-  return sorted.length === 0 ? null : sorted[Math.floor(sorted.length / 2)];
-}
 
 /**
  * @param {import('lighthouse').RunnerResult['lhr']} lhr

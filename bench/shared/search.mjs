@@ -1,7 +1,7 @@
 /**
  * What a reader waits for when searching, measured in Chromium on a build served by nginx as in
- * production (tests/support/nginx-server.ts): shared by `npm run bench:search` and
- * `npm run bench:scale`.
+ * production (./server.mjs): the search box on a guide and the search page, for
+ * `npm run bench:search` and `npm run bench:scale`.
  *
  * The index is whatever the box and the page ask for: every response whose path holds
  * `search-index` counts, however many files the index is published in.
@@ -11,7 +11,7 @@ import {existsSync, readFileSync} from 'node:fs';
 import path from 'node:path';
 import {gzipSync} from 'node:zlib';
 
-import {startServer} from '../bench/pages.mjs';
+import {hydrated} from './browser.mjs';
 
 /** A response of the search index, in whatever parts or shards it is published. */
 export const SEARCH_INDEX = /search-index/;
@@ -21,27 +21,6 @@ export const GUIDE = '/docs/docs/getting-started';
 
 /** The search page measured. */
 export const SEARCH_PAGE = '/search?q=webhook';
-
-/**
- * Serves `build` with nginx on `port` (scripts/bench/pages.mjs) until `stop` is called.
- *
- * @param {string} build
- * @param {string | number} port
- */
-export async function serve(build, port) {
-  const server = await startServer(build, String(port));
-  return {origin: `http://127.0.0.1:${port}`, stop: () => server.kill('SIGTERM')};
-}
-
-/** @param {number[]} numbers */
-export function stats(numbers) {
-  const sorted = [...numbers].sort((a, b) => a - b);
-  return {
-    median: sorted[Math.floor(sorted.length / 2)],
-    p90: sorted[Math.ceil(sorted.length * 0.9) - 1],
-    max: sorted.at(-1),
-  };
-}
 
 /**
  * Collects the search index responses of a page, each once it has been received whole.
@@ -134,7 +113,7 @@ export async function measureBox(browser, origin, {build, latencyMs = 0} = {}) {
     });
   }
   await page.goto(origin + GUIDE);
-  await page.waitForFunction(() => document.documentElement.dataset.hasHydrated === 'true');
+  await hydrated(page);
   const beforeQuery = responses.count();
   await page.evaluate(() => {
     const marks = {firstKey: 0, firstSuggestion: 0};

@@ -2,7 +2,7 @@
  * `npm run bench:scale`: how the build's cost and what readers get grow with the content. In
  * one run it builds, each in a temporary folder with a cold `npm run build`:
  *
- * - 1x: a plain copy of the portal (scripts/bench-scale/grow.mjs, `plainCopy`);
+ * - 1x: a plain copy of the portal (../shared/copies.mjs, `plainCopy`);
  * - 10x: a copy grown to ten times its content (`growCopy`: every operation, schema, webhook
  *   event and hand-written guide nine more times, numbered);
  * - large: a copy whose sample pet store is GitHub's REST API description, 1,223 operations
@@ -11,7 +11,7 @@
  * - releases: a copy with 20 more releases of the merchant API, each cut by
  *   `npm run api:release` (releases.mjs);
  *
- * and measures, for each (scripts/bench-scale/):
+ * and measures, for each (the modules of this folder):
  *
  * - the pages (sitemap routes); the wall time and peak memory of the whole `npm run build`, and
  *   the time of each of its stages: gen-api and its steps, the reference writer, Docusaurus's
@@ -30,10 +30,10 @@
  * each copy served on its own port: the medians of performance, TBT and LCP, and the range of
  * Lighthouse's CPU index over the runs.
  *
- * Prints a table (each copy, and its ratio to 1x) and writes bench/scale.json. Every copy is
+ * Prints a table (each copy, and its ratio to 1x) and writes bench/scale/results.json. Every copy is
  * removed at the end unless --keep; a copy whose build failed is kept for its log
  * (`bench-build.log`). `--from <folder>` measures an existing 10x copy's build again without
- * growing or building it (its build figures are taken from bench/scale.json when that run built
+ * growing or building it (its build figures are taken from bench/scale/results.json when that run built
  * it). Run it under the heavy lock: each build takes minutes and the machine's memory bandwidth.
  * Environment variables reach the builds, so a setting (DOCUSAURUS_SSG_WORKER_THREAD_COUNT=1,
  * say) is measured by setting it for the bench. `--help` lists the options (options.mjs).
@@ -42,44 +42,27 @@
  *                       [-- --runs 3] [-- --from /tmp/gerai-scale-10x-XXXX] [-- --keep]
  *                       [-- --port 3390]
  */
-import {existsSync, mkdirSync, readFileSync, rmSync, writeFileSync} from 'node:fs';
-import os from 'node:os';
+import {existsSync, readFileSync, rmSync} from 'node:fs';
 import path from 'node:path';
 
-import {coldBuild} from './bench-scale/build.mjs';
-import {growCopy, plainCopy} from './bench-scale/grow.mjs';
-import {largeCopy} from './bench-scale/large.mjs';
-import {mobileLighthouse} from './bench-scale/lighthouse.mjs';
-import {HELP, parseOptions, portOf, UsageError} from './bench-scale/options.mjs';
-import {releasesCopy} from './bench-scale/releases.mjs';
-import {measureServed} from './bench-scale/served.mjs';
-import {tableRows} from './bench-scale/table.mjs';
+import {growCopy, plainCopy} from '../shared/copies.mjs';
+import {readCommandLine, usage} from '../shared/options.mjs';
+import {machine, resultsFile, writeResults} from '../shared/results.mjs';
+import {coldBuild} from './build.mjs';
+import {largeCopy} from './large.mjs';
+import {mobileLighthouse} from './lighthouse.mjs';
+import {COMMAND, portOf, settle} from './options.mjs';
+import {releasesCopy} from './releases.mjs';
+import {measureServed} from './served.mjs';
+import {tableRows} from './table.mjs';
 
-const root = path.resolve(import.meta.dirname, '..');
-const OUTPUT = path.join(root, 'bench', 'scale.json');
+const OUTPUT = resultsFile('scale');
 
-/** Prints a mistake in the options on one line and exits with 2. */
-function usage(/** @type {string} */ message) {
-  console.error(`bench:scale: ${message} (npm run bench:scale -- --help lists the options)`);
-  process.exit(2);
-}
-
-/** @type {ReturnType<typeof parseOptions>} */
-let options;
-try {
-  options = parseOptions(process.argv.slice(2));
-} catch (error) {
-  if (error instanceof UsageError) usage(error.message);
-  throw error;
-}
-if (options.help) {
-  console.log(HELP);
-  process.exit(0);
-}
+const options = readCommandLine(COMMAND, settle);
 const {sizes, parts, runs} = options;
 const from = options.from ? path.resolve(options.from) : undefined;
 if (from && !existsSync(path.join(from, 'build', 'index.html'))) {
-  usage(`--from ${from} holds no build (expected ${path.join(from, 'build')})`);
+  usage(COMMAND, `--from ${from} holds no build (expected ${path.join(from, 'build')})`);
 }
 
 /** Each copy, made in a new temporary folder: its folder and what was done to make it. */
@@ -101,11 +84,7 @@ const settings = Object.fromEntries(
 
 const results = {
   date: new Date().toISOString(),
-  machine: {
-    cpus: os.availableParallelism(),
-    memoryGB: Math.round(os.totalmem() / 2 ** 30),
-    loadAverage: os.loadavg()[0],
-  },
+  machine: machine(),
   settings,
   options: {sizes, parts, runs, keep: options.keep, from: from ?? null, port: options.port},
   /** @type {Record<string, any>} */
@@ -115,8 +94,7 @@ const results = {
 };
 
 function save() {
-  mkdirSync(path.dirname(OUTPUT), {recursive: true});
-  writeFileSync(OUTPUT, `${JSON.stringify(results, null, 2)}\n`);
+  writeResults(OUTPUT, results);
 }
 
 /** The copies this run made, which it removes at the end unless --keep. */

@@ -1,5 +1,5 @@
 /**
- * Compares the figures of a bench run with bench/budgets.json: one line per
+ * Compares the figures of a bench run with bench/pages/budgets.json: one line per
  * figure, with its budget and whether it is within it.
  *
  * A bound is absolute (`{"min": 100}`) or relative to the framework floor
@@ -58,13 +58,13 @@ const relative = (limit) => limit !== undefined && typeof limit !== 'number';
  */
 function validBound(where, bound) {
   if (bound === null || typeof bound !== 'object' || Array.isArray(bound)) {
-    throw new Error(`bench/budgets.json: ${where} must be an object with min, max or equals`);
+    throw new Error(`bench/pages/budgets.json: ${where} must be an object with min, max or equals`);
   }
   const keys = Object.keys(bound);
   const unknown = keys.filter((key) => !['min', 'max', 'equals'].includes(key));
   if (unknown.length > 0 || keys.length === 0) {
     throw new Error(
-      `bench/budgets.json: ${where} takes min, max or equals${unknown.length > 0 ? `, not ${unknown.join(', ')}` : ''}`,
+      `bench/pages/budgets.json: ${where} takes min, max or equals${unknown.length > 0 ? `, not ${unknown.join(', ')}` : ''}`,
     );
   }
   for (const key of /** @type {const} */ (['min', 'max'])) {
@@ -73,7 +73,7 @@ function validBound(where, bound) {
     const floor = /** @type {{floor?: unknown}} */ (limit)?.floor;
     if (limit === null || typeof limit !== 'object' || Object.keys(limit).length !== 1 || !isNumber(floor)) {
       throw new Error(
-        `bench/budgets.json: ${where}.${key} is a number, or {"floor": n} for the floor's figure plus n; got ${JSON.stringify(limit)}`,
+        `bench/pages/budgets.json: ${where}.${key} is a number, or {"floor": n} for the floor's figure plus n; got ${JSON.stringify(limit)}`,
       );
     }
   }
