@@ -316,7 +316,7 @@ const config: Config = {
     // The browser learns the site's routes a page at a time, instead of from a table of every
     // route in main.js: production builds of the browser's code only.
     './src/plugins/route-data/index.ts',
-    // `npm start` only (scripts/start-site.ts): pages compiled when first visited, and the API
+    // `npm start` only (scripts/start-site/): pages compiled when first visited, and the API
     // description's problems shown in the browser. Never in a build, whose output it would change.
     ...(process.env[DEV_SERVER_VARIABLE] === 'true' ? ['./src/plugins/dev-server/index.ts'] : []),
     ...tagManagerPlugin(environment.tagManagerContainerId),

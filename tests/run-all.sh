@@ -95,7 +95,7 @@ stage "Unit tests (Node.js): samples, content checks, the development server" \
   node --test --test-concurrency="$CORES" "${UNIT_FILES[@]}"
 stage "Unit tests (Python): samples" \
   python3 -m unittest discover --start-directory samples --pattern 'test_*.py' --top-level-directory .
-stage "Production build, with its nginx configuration (build/.nginx/, by scripts/host-config.ts)" \
+stage "Production build, with its nginx configuration (build/.nginx/, by scripts/host-config/)" \
   npm run --silent build
 stage "Checks of the built site and of deploy/nginx/" node --test --test-concurrency="$CORES" "${BUILD_FILES[@]}"
 stage "Browser tests against the production build: docusaurus serve and nginx" \

@@ -12,7 +12,7 @@ import path from 'node:path';
 import {parseYaml} from '@redocly/openapi-core';
 
 import {geraiApiSections} from '../../src/config/openapi';
-import {writeOpenApiDownloads} from '../openapi-downloads';
+import {writeOpenApiDownloads} from '../generate-api-docs/openapi-downloads';
 import type {Description} from './report';
 
 export const RELEASES_DIR = path.join('openapi', 'releases');

@@ -6,8 +6,8 @@ import {spawn} from 'node:child_process';
 import path from 'node:path';
 
 import {GERAI_POSTMAN_DOWNLOAD} from '../../src/config/openapi';
-import {writeOpenApiDownloads} from '../openapi-downloads';
-import {writePostmanCollection} from '../postman-collection';
+import {writeOpenApiDownloads} from './openapi-downloads';
+import {writePostmanCollection} from './postman-collection';
 import {DOWNLOADS} from './layout';
 
 /** A step that failed; its message names it, and its program has printed why. */

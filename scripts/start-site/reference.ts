@@ -4,9 +4,9 @@
  * for the descriptions the change touches only.
  *
  * An update checks the YAML, then lints (Redocly, as `npm run build` does) while it generates the
- * pages of the touched descriptions into a staging folder (./generate-api-docs/generator.ts, in
+ * pages of the touched descriptions into a staging folder (../generate-api-docs/generator.ts, in
  * this process). Only when both have succeeded are the pages put in place, and only the files
- * whose bytes changed are written (./generate-api-docs/install.ts): for a one-operation change,
+ * whose bytes changed are written (../generate-api-docs/install.ts): for a one-operation change,
  * that operation's page and its section's sidebar, so the development server recompiles one page.
  * A problem leaves every page as it was, and is printed and shown in the browser (PROBLEM_FILE,
  * src/plugins/dev-server); the next update that succeeds clears it. The downloads (bundled

@@ -1,6 +1,6 @@
 /**
  * The environment variables the build reads, checked in one place before
- * anything runs: `scripts/generate-api-docs.ts` checks them first (so a bad
+ * anything runs: `scripts/generate-api-docs/` checks them first (so a bad
  * value stops `npm run build` and `npm start` before a generated page is
  * touched), and `docusaurus.config.ts` reads its values from here.
  *

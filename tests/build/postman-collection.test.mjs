@@ -15,7 +15,7 @@ import {loadFacts, root} from '../support/openapi.mjs';
 
 const jiti = createJiti(root + '/');
 const {writePostmanCollection, BROWSER_ONLY_FOLDER, TOKEN_VARIABLES} = jiti(
-  './scripts/postman-collection.ts',
+  './scripts/generate-api-docs/postman-collection.ts',
 );
 const {HOSTS, PRODUCT_NAME, TOKEN_RENEW_BEFORE_SECONDS} = jiti('./src/constants.ts');
 const {GERAI_FULL_DOWNLOAD, GERAI_FULL_TITLE, GERAI_POSTMAN_DOWNLOAD} = jiti('./src/config/openapi.ts');

@@ -16,7 +16,7 @@ import {root} from '../support/openapi.mjs';
 
 const jiti = createJiti(root + '/');
 const {GERAI_FULL_DOWNLOAD, GERAI_POSTMAN_DOWNLOAD} = jiti('./src/config/openapi.ts');
-const {BROWSER_ONLY_FOLDER} = jiti('./scripts/postman-collection.ts');
+const {BROWSER_ONLY_FOLDER} = jiti('./scripts/generate-api-docs/postman-collection.ts');
 
 const build = path.resolve(root, process.env.PORTAL_BUILD_DIR ?? 'build');
 const collectionFile = path.join(build, 'openapi', GERAI_POSTMAN_DOWNLOAD);

@@ -12,7 +12,7 @@ import {after, before, describe, test} from 'node:test';
 
 import {chromium} from '@playwright/test';
 
-import {CHROMIUM_ARGS, chromiumPath} from '../../scripts/bench/browser.mjs';
+import {CHROMIUM_ARGS, chromiumPath} from '../../bench/shared/browser.mjs';
 import {startDevServer} from '../support/dev-server.mjs';
 import {freePort} from '../support/free-port.mjs';
 import {copyRepository} from '../support/repository-copy.mjs';

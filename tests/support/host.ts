@@ -8,7 +8,7 @@ import {sitemapPaths} from '../../scripts/host-config/routes';
 /** The build folder the tests serve (PORTAL_BUILD_DIR, default build/). */
 export const buildDir = path.resolve(__dirname, '..', '..', process.env.PORTAL_BUILD_DIR ?? 'build');
 
-/** What scripts/host-config.ts wrote for this build. */
+/** What scripts/host-config/ wrote for this build. */
 export interface HostConfig {
   readonly contentSecurityPolicy: string;
   readonly scriptHashes: readonly string[];

@@ -53,7 +53,7 @@ export function renderTestServer({buildDir, port, prefix}: TestServer): string {
     if (!existsSync(path.join(generated, file))) {
       throw new Error(
         `${path.join(generated, file)} is missing. \`npm run build\` writes it; for a build made ` +
-          `otherwise run \`npx --no-install jiti scripts/host-config.ts ${buildDir}\`.`,
+          `otherwise run \`npx --no-install jiti scripts/host-config/index.ts ${buildDir}\`.`,
       );
     }
   }

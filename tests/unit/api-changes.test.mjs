@@ -272,7 +272,7 @@ describe('npm run api:changes names and rates each kind of change', {concurrency
 function apiChanges(copy, ...args) {
   const result = spawnSync(
     path.join(root, 'node_modules', '.bin', 'jiti'),
-    [path.join(root, 'scripts', 'api-changes.ts'), ...args],
+    [path.join(root, 'scripts', 'api-changes', 'index.ts'), ...args],
     {
       cwd: root,
       encoding: 'utf8',

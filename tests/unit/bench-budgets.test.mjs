@@ -3,7 +3,7 @@ import {readFileSync} from 'node:fs';
 import path from 'node:path';
 import {test} from 'node:test';
 
-import {checkBudgets, needsFloor} from '../../scripts/bench/budgets.mjs';
+import {checkBudgets, needsFloor} from '../../bench/pages/budgets.mjs';
 import {root} from '../support/openapi.mjs';
 
 const BUDGETS = {
@@ -115,7 +115,7 @@ test('a mistyped budget is named, instead of passing every figure', () => {
 });
 
 test("the portal's budgets judge every Lighthouse score and blocking time against the floor", () => {
-  const budgets = JSON.parse(readFileSync(path.join(root, 'bench', 'budgets.json'), 'utf8'));
+  const budgets = JSON.parse(readFileSync(path.join(root, 'bench', 'pages', 'budgets.json'), 'utf8'));
   assert.equal(needsFloor(budgets), true);
   assert.deepEqual(budgets.pages['*']['mobile.performance'], {min: {floor: -3}});
   assert.deepEqual(budgets.pages['*']['mobile.tbtMs'], {max: {floor: 150}});

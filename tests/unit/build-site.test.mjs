@@ -1,4 +1,4 @@
-// `npm run build` (scripts/build-site.ts): build/ only ever holds a complete build with its
+// `npm run build` (scripts/build-site/): build/ only ever holds a complete build with its
 // host configuration; a failed build publishes nothing and leaves no folder behind.
 import assert from 'node:assert/strict';
 import {spawnSync} from 'node:child_process';
@@ -88,10 +88,14 @@ describe('a build that fails', () => {
       path.join(copy, 'docusaurus.config.ts'),
       '\nthrow new Error("a configuration that cannot load");\n',
     );
-    const result = spawnSync(path.join(copy, 'node_modules', '.bin', 'jiti'), ['scripts/build-site.ts'], {
-      cwd: copy,
-      encoding: 'utf8',
-    });
+    const result = spawnSync(
+      path.join(copy, 'node_modules', '.bin', 'jiti'),
+      ['scripts/build-site/index.ts'],
+      {
+        cwd: copy,
+        encoding: 'utf8',
+      },
+    );
     assert.equal(result.status, 1);
     assert.match(result.stderr, /a configuration that cannot load/);
     const lines = result.stderr.trim().split('\n');

@@ -1,4 +1,4 @@
-// `npm run gen-api` (scripts/generate-api-docs.ts), run in a copy of the repository: a bad
+// `npm run gen-api` (scripts/generate-api-docs/), run in a copy of the repository: a bad
 // environment variable or a failing step stops it with a message naming the cause, and never
 // loses a page or download generated before; a run that succeeds replaces them.
 import assert from 'node:assert/strict';
@@ -18,7 +18,7 @@ import {after, before, describe, test} from 'node:test';
 
 import {copyRepository, sampleDescriptions} from '../support/repository-copy.mjs';
 
-/** The names the generator writes (as scripts/generate-api-docs.ts has them). */
+/** The names the generator writes (as scripts/generate-api-docs/ has them). */
 const GENERATED = /\.(api|info|tag|schema)\.mdx$|^sidebar\.(ts|js)$/;
 
 /** Every generated file of the copy (pages, sidebars, downloads) with a hash of its content. */
@@ -55,7 +55,7 @@ function generate(copy, env = {}) {
   delete clean.GTM_CONTAINER_ID;
   const result = spawnSync(
     path.join(copy, 'node_modules', '.bin', 'jiti'),
-    [path.join('scripts', 'generate-api-docs.ts')],
+    [path.join('scripts', 'generate-api-docs', 'index.ts')],
     {cwd: copy, env: {...clean, ...env}, encoding: 'utf8'},
   );
   const lines = `${result.stdout}\n${result.stderr}`.trim().split('\n');
@@ -161,7 +161,7 @@ describe('generating the API reference', () => {
 
   test('a Postman conversion that fails stops it, naming the step, and the downloads of the last run stay', () => {
     assert.ok(generated, 'needs the pages of the run that succeeds');
-    const converter = path.join(copy, 'scripts', 'postman-collection.ts');
+    const converter = path.join(copy, 'scripts', 'generate-api-docs', 'postman-collection.ts');
     const source = readFileSync(converter, 'utf8');
     // The converter is handed a description it cannot read.
     writeFileSync(converter, source.replace("readFileSync(descriptionFile, 'utf8')", "'openapi: ['"));

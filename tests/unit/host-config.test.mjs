@@ -1,4 +1,4 @@
-// The parts of the host configuration that scripts/host-config.ts computes from
+// The parts of the host configuration that scripts/host-config/ computes from
 // a build: the Content-Security-Policy and the routes that keep a trailing slash.
 import assert from 'node:assert/strict';
 import {spawn, spawnSync} from 'node:child_process';
@@ -246,7 +246,7 @@ describe('a page that moved (src/plugins/moved-pages)', () => {
     try {
       const written = spawnSync(
         path.join(root, 'node_modules', '.bin', 'jiti'),
-        ['scripts/host-config.ts', build],
+        ['scripts/host-config/index.ts', build],
         {
           cwd: root,
           encoding: 'utf8',

@@ -30,6 +30,19 @@ describe('GitHub Actions workflows', () => {
     assert.ok(commands.includes('npm ci && npm test'), commands.join('\n'));
   });
 
+  test('CI tests on every LTS line of Node.js that package.json supports, and the deployment builds on the first', () => {
+    const {engines} = JSON.parse(readFileSync(path.join(root, 'package.json'), 'utf8'));
+    // `^24.11.0 || ^26.0.0`: each range one line of Node.js.
+    const lines = engines.node.split('||').map((range) => Number(/^\s*\^(\d+)\./.exec(range)?.[1]));
+    assert.ok(lines.length > 0 && lines.every((line) => line % 2 === 0), engines.node);
+    const setupNode = (job) => job.steps.find((step) => step.uses?.startsWith('actions/setup-node@'));
+    const ci = workflows.find(({name}) => name === 'ci.yml').workflow.jobs.test;
+    assert.deepEqual(ci.strategy.matrix.node, lines);
+    assert.equal(setupNode(ci).with['node-version'], '${{ matrix.node }}');
+    const deploy = workflows.find(({name}) => name === 'deploy.yml').workflow.jobs.build;
+    assert.equal(setupNode(deploy).with['node-version'], lines[0]);
+  });
+
   test('deployment publishes build/ to GitHub Pages, with write access only in its deploy job', () => {
     const {workflow} = workflows.find(({name}) => name === 'deploy.yml');
     const upload = workflow.jobs.build.steps.find((step) =>

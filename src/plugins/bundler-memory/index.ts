@@ -1,7 +1,7 @@
 /**
  * A bundler plugin that runs a full garbage collection of Docusaurus's JavaScript heap once a
  * compilation has built its last module, before the bundler seals it (chunks, code generation,
- * minification, emitting). scripts/build-site.ts turns it on for the bundling process of
+ * minification, emitting). scripts/build-site/ turns it on for the bundling process of
  * `npm run build` (GERAI_COLLECT_BEFORE_SEAL=true).
  *
  * What: while the pages' MDX compiles, in the loaders on the main thread, V8 lets the heap grow

@@ -1,6 +1,6 @@
 /**
  * The development server's bundler options: pages compiled when first visited, and the API
- * description's problems shown in the browser. `npm start` (scripts/start-site.ts) adds this plugin
+ * description's problems shown in the browser. `npm start` (scripts/start-site/) adds this plugin
  * to the site (GERAI_DEV_SERVER=true); `npm run build` never loads it, so the production build is
  * exactly what it is without it.
  *
@@ -30,14 +30,14 @@
  *    saved Watchpack's scans of the watched files on the main thread but, with lazy compilation,
  *    missed a saved page for 20 s (Rspack issue 12904, open); the incremental chunk graph
  *    (`experiments.incremental.buildChunkGraph`), which made no edit faster.
- * 2. The start. scripts/start-site.ts starts Docusaurus while it generates the API reference;
+ * 2. The start. scripts/start-site/ starts Docusaurus while it generates the API reference;
  *    this plugin, which Docusaurus sets up before it reads any page, waits until the process
  *    that started it says the pages are in place (a message on the channel between them), so
  *    that Docusaurus's start (loading its modules, the configuration, the other plugins) and the
  *    generation run side by side. It tells that process of each compilation done, after which
  *    the watcher waits for a quiet moment to write the downloads.
  * 3. The API description's problems. While the description is broken, the watcher of
- *    scripts/start-site.ts writes its linter's messages into PROBLEM_FILE (and empties it once
+ *    scripts/start-site/ writes its linter's messages into PROBLEM_FILE (and empties it once
  *    the description is valid again). The file is a dependency of every compilation, so a change
  *    recompiles (nothing else changes, in a moment), and its text becomes a warning of the
  *    compilation: the terminal prints it, and the browser shows it in the development server's
@@ -60,7 +60,7 @@ import path from 'node:path';
 
 import type {LoadContext, Plugin} from '@docusaurus/types';
 
-/** The variable with which scripts/start-site.ts asks docusaurus.config.ts for this plugin. */
+/** The variable with which scripts/start-site/ asks docusaurus.config.ts for this plugin. */
 export const DEV_SERVER_VARIABLE = 'GERAI_DEV_SERVER';
 
 /** The file of the description's problems, relative to the site: empty while it has none. */
@@ -69,10 +69,10 @@ export const PROBLEM_FILE = path.join('.docusaurus', 'api-description-problems.t
 /** How every message of PROBLEM_FILE starts: the overlay shows the warnings that start so. */
 export const PROBLEM_HEADING = 'The API description has problems';
 
-/** The messages with which the plugin asks scripts/start-site.ts for the API reference, and is told it is ready. */
+/** The messages with which the plugin asks scripts/start-site/ for the API reference, and is told it is ready. */
 export const REFERENCE_WANTED = 'api-reference-wanted';
 export const REFERENCE_READY = 'api-reference-ready';
-/** The message with which the plugin tells scripts/start-site.ts that a compilation is done. */
+/** The message with which the plugin tells scripts/start-site/ that a compilation is done. */
 export const COMPILED = 'compiled';
 
 const NAME = 'dev-server';
@@ -115,7 +115,7 @@ function problems(file: string): string {
 }
 
 /**
- * Resolves once scripts/start-site.ts, which started this server, says the API reference is in
+ * Resolves once scripts/start-site/, which started this server, says the API reference is in
  * place (at once when it already is, or when nothing started the server that way).
  */
 function referenceReady(): Promise<void> {
@@ -171,7 +171,7 @@ export default async function devServerPlugin(context: LoadContext): Promise<Plu
           {
             apply(compiler: Compiler) {
               lazyCompilation = compiler.rspack.lazyCompilationMiddleware(compiler);
-              // The watcher of scripts/start-site.ts writes the downloads once compilations stop.
+              // The watcher of scripts/start-site/ writes the downloads once compilations stop.
               compiler.hooks.done.tap(NAME, () => {
                 if (process.connected) process.send?.({type: COMPILED});
               });

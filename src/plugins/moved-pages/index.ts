@@ -1,7 +1,7 @@
 /**
  * Pages that moved keep their old address: for each `{from, to}`, the build gets a small page at
  * `from` that sends the reader on to `to` (a meta refresh, and a link), and the host's
- * configuration a permanent redirect (`moved.json` in `.nginx/`, which scripts/host-config.ts
+ * configuration a permanent redirect (`moved.json` in `.nginx/`, which scripts/host-config/
  * turns into a map of deploy/nginx/'s `location @page`). Today: the address of an operation in an
  * earlier release that did not change it (src/config/api-reference/releases.ts, `releaseRedirects`).
  *

@@ -1,0 +1,104 @@
+/**
+ * A cold `npm run build` of a copy of the portal: its wall time, its peak memory (../shared/memory.mjs)
+ * and the time of each stage (./stages.mjs).
+ */
+import {spawn, spawnSync} from 'node:child_process';
+import {createWriteStream, rmSync} from 'node:fs';
+import path from 'node:path';
+
+import {largestProcessKB, LARGEST_PROCESS, sampleMemory} from '../shared/memory.mjs';
+import {parseStages} from './stages.mjs';
+
+// eslint-disable-next-line no-control-regex -- the escape character is what is matched
+const ANSI = /\u001b\[[0-9;]*m/g;
+
+/** A line that ends a stage: a step of the portal's scripts, or one of Docusaurus's phases. */
+const STAGE_END =
+  /^\[(gen-api|build-site|page-markdown|reference-writer)\] |^\[PERF\] Build > [\w-]+ > [^>]+ - /;
+
+/**
+ * The peak memory of the process tree during each stage: from the end of the stage before (or
+ * the start) to the line that ends it. The figures are the process tree's, in MB.
+ */
+function peaksByStage(samples, marks) {
+  let from = 0;
+  return marks.map(([end, line]) => {
+    const during = samples.filter(([time]) => time > from && time <= end).map(([, kb]) => kb);
+    from = end;
+    return {
+      stage: line,
+      endS: Math.round(end),
+      peakMB: during.length > 0 ? Math.round(Math.max(...during) / 1024) : null,
+    };
+  });
+}
+
+/**
+ * Runs a cold `npm run build` in `folder` (a copy of the repository): `docusaurus clear` first,
+ * which also removes the bundler's persistent cache (`node_modules/.cache`; the copies link this
+ * repository's node_modules, so it is the one cache they all share, and each build starts
+ * without it). Docusaurus prints its phases (`DOCUSAURUS_PERF_LOGGER=true`); everything the build writes goes to
+ * `<folder>/bench-build.log`. Other environment variables are passed on, so a bundler or SSG
+ * setting can be measured by setting it for the bench.
+ *
+ * Returns the wall time, the peak resident memory of the largest process (GNU time's %M, as
+ * `npm run bench` reports it), the peak of the whole process tree's resident memory (sampled
+ * every 0.5 s: the processes the build starts side by side add up) and the stages.
+ *
+ * @param {string} folder
+ * @param {(line: string) => void} [progress] called with each line of the build's own steps
+ */
+export async function coldBuild(folder, progress = () => {}) {
+  const cleared = spawnSync(path.join(folder, 'node_modules', '.bin', 'docusaurus'), ['clear'], {
+    cwd: folder,
+    encoding: 'utf8',
+  });
+  if (cleared.status !== 0)
+    throw new Error(`bench:scale: docusaurus clear failed in ${folder}:\n${cleared.stderr}`);
+  rmSync(path.join(folder, 'node_modules', '.cache'), {recursive: true, force: true});
+
+  const logFile = path.join(folder, 'bench-build.log');
+  const log = createWriteStream(logFile);
+  const started = performance.now();
+  const [time, ...timeArgs] = LARGEST_PROCESS;
+  const child = spawn(time, [...timeArgs, 'npm', 'run', '--silent', 'build'], {
+    cwd: folder,
+    env: {...process.env, DOCUSAURUS_PERF_LOGGER: 'true'},
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  // The process tree's memory as [seconds since the start, KB], and [seconds, line] of each stage's end.
+  const memory = sampleMemory(child.pid, {everyMs: 500, since: started});
+  const marks = [];
+  const elapsed = () => (performance.now() - started) / 1000;
+  let text = '';
+  let partial = '';
+  const collect = (chunk) => {
+    const piece = chunk.toString();
+    log.write(piece);
+    text += piece;
+    const lines = (partial + piece).split('\n');
+    partial = lines.pop() ?? '';
+    for (const line of lines) {
+      if (/^\[(gen-api|build-site|page-markdown)\] /.test(line)) progress(line);
+      const plain = line.replace(ANSI, '');
+      if (STAGE_END.test(plain)) marks.push([elapsed(), plain.replace(/ - \(Heap.*$/, '')]);
+    }
+  };
+  child.stdout.on('data', collect);
+  child.stderr.on('data', collect);
+  const code = await new Promise((resolve) => child.on('exit', resolve));
+  const wallS = (performance.now() - started) / 1000;
+  memory.stop();
+  await new Promise((resolve) => log.end(resolve));
+  if (code !== 0) {
+    throw new Error(`bench:scale: npm run build failed in ${folder} (exit ${code}); see ${logFile}`);
+  }
+  return {
+    wallS: Math.round(wallS * 10) / 10,
+    peakRssMB: Math.round(largestProcessKB(text) / 1024),
+    treePeakRssMB: Math.round(memory.peakKB() / 1024),
+    log: logFile,
+    stages: parseStages(text),
+    peakRssByStage: peaksByStage(memory.samples, marks),
+  };
+}

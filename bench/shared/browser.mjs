@@ -1,0 +1,28 @@
+/**
+ * The Chromium the benchmarks drive, launched as the browser tests launch it (the binary and flags
+ * of tests/support/browser.ts).
+ */
+/* global document -- page.waitForFunction runs in the page */
+import {chromium} from '@playwright/test';
+import createJiti from 'jiti';
+
+import {root} from './root.mjs';
+
+const {CHROMIUM_ARGS, chromiumPath} = createJiti(root + '/')('./tests/support/browser.ts');
+
+export {CHROMIUM_ARGS, chromiumPath};
+
+/** Chromium, headless, as the browser tests run it; the caller closes it. */
+export function launchBrowser() {
+  return chromium.launch({executablePath: chromiumPath(), args: CHROMIUM_ARGS});
+}
+
+/**
+ * Resolves once the page has hydrated: Docusaurus marks `<html data-has-hydrated="true">` when
+ * React has taken over the page the server sent.
+ *
+ * @param {import('@playwright/test').Page} page
+ */
+export function hydrated(page) {
+  return page.waitForFunction(() => document.documentElement.dataset.hasHydrated === 'true');
+}

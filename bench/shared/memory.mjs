@@ -1,0 +1,121 @@
+/**
+ * The memory a command and the processes it starts hold, measured two ways (Linux):
+ *
+ * - the peak resident memory of its largest process, as GNU time reports it (`%M`), which covers
+ *   every process the command starts but not their sum (LARGEST_PROCESS, largestProcessKB);
+ * - the resident memory of its whole process tree, sampled from /proc (sampleMemory): processes
+ *   that run side by side add up, which a build's workers and `npm start`'s generator do.
+ */
+import {readdirSync, readFileSync} from 'node:fs';
+import path from 'node:path';
+
+const PAGE_KB = 4;
+
+/** A process's share that is named at the peak: smaller ones are left out. */
+const NAMED_KB = 50 * 1024;
+
+/**
+ * Put before a command, GNU time runs it and prints last on stderr the peak resident memory of
+ * the largest process it ran, which largestProcessKB reads.
+ */
+export const LARGEST_PROCESS = ['/usr/bin/time', '-f', 'bench-peak-kb %M'];
+
+/**
+ * The peak that GNU time printed (LARGEST_PROCESS) in a command's output, in KB; NaN when the
+ * output holds none.
+ *
+ * @param {string} output
+ */
+export function largestProcessKB(output) {
+  return Number(/bench-peak-kb (\d+)/.exec(output)?.[1] ?? NaN);
+}
+
+/**
+ * The resident memory of `pid` and every process under it, in KB, with each process's share,
+ * largest first. Command lines are not read here: the sampler calls this every few hundred ms,
+ * and only a new peak needs them (processCommand).
+ *
+ * @param {number} pid
+ */
+export function treeResident(pid) {
+  /** @type {Map<number, number[]>} */
+  const children = new Map();
+  for (const name of readdirSync('/proc')) {
+    if (!/^\d+$/.test(name)) continue;
+    try {
+      const stat = readFileSync(`/proc/${name}/stat`, 'utf8');
+      // The fields after the command's name, which may hold spaces and parentheses.
+      const parent = Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]);
+      if (!children.has(parent)) children.set(parent, []);
+      children.get(parent)?.push(Number(name));
+    } catch {
+      // The process ended meanwhile.
+    }
+  }
+  let kb = 0;
+  const processes = [];
+  const pending = [pid];
+  while (pending.length > 0) {
+    const current = /** @type {number} */ (pending.pop());
+    try {
+      const own = Number(readFileSync(`/proc/${current}/statm`, 'utf8').split(' ')[1]) * PAGE_KB;
+      kb += own;
+      processes.push({pid: current, kb: own});
+    } catch {
+      // The process ended meanwhile.
+    }
+    pending.push(...(children.get(current) ?? []));
+  }
+  return {kb, processes: processes.sort((a, b) => b.kb - a.kb)};
+}
+
+/**
+ * The command line of a process, each word without its folder, cut to 80 characters ('' once it
+ * has ended).
+ *
+ * @param {number} pid
+ */
+export function processCommand(pid) {
+  try {
+    return readFileSync(`/proc/${pid}/cmdline`, 'utf8')
+      .split('\0')
+      .filter(Boolean)
+      .map((part) => path.basename(part))
+      .join(' ')
+      .slice(0, 80);
+  } catch {
+    return '';
+  }
+}
+
+/**
+ * Samples the resident memory of the process tree of `pid` every `everyMs` until `stop()`: its
+ * peak, which processes held it at the peak (each of 50 MB or more: its MB and command line,
+ * largest first), and every sample as [seconds since `since`, KB].
+ *
+ * @param {number | undefined} pid
+ * @param {{everyMs: number, since?: number}} options `since`: a performance.now() (default: now)
+ */
+export function sampleMemory(pid, {everyMs, since = performance.now()}) {
+  /** @type {[number, number][]} */
+  const samples = [];
+  let peakKB = 0;
+  /** @type {string[]} */
+  let peakProcesses = [];
+  const timer = setInterval(() => {
+    if (pid === undefined) return;
+    const tree = treeResident(pid);
+    samples.push([(performance.now() - since) / 1000, tree.kb]);
+    if (tree.kb <= peakKB) return;
+    peakKB = tree.kb;
+    peakProcesses = tree.processes
+      .filter((process) => process.kb >= NAMED_KB)
+      .map(({pid: id, kb}) => `${Math.round(kb / 1024)} MB ${processCommand(id)}`);
+  }, everyMs);
+  return {
+    samples,
+    peakKB: () => peakKB,
+    peakProcesses: () => peakProcesses,
+    stop: () => clearInterval(timer),
+  };
+}

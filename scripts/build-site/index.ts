@@ -1,0 +1,127 @@
+/**
+ * `npm run build`, once `npm run gen-api` has run: builds the site into
+ * `build-incomplete/` (its search index included, src/plugins/search-query),
+ * writes its host configuration there (scripts/host-config/, the `.nginx/`
+ * folder), and only when both have succeeded puts it in place of `build/`
+ * (./publish.ts).
+ *
+ * `docusaurus build` runs in two processes (see DOCUSAURUS_STEPS below):
+ * the first bundles the site and stops, the second renders the pages from
+ * that bundle and runs the postBuild steps, so the memory the bundler keeps
+ * is not added to theirs.
+ *
+ * So `build/` only ever holds a complete build, `.nginx/` included: a build
+ * that fails (a broken link is found only after every page is rendered)
+ * leaves the last complete build, or none, and removes what it wrote.
+ * Arguments are passed on to `docusaurus build`.
+ */
+import {spawnSync} from 'node:child_process';
+import {existsSync, rmSync} from 'node:fs';
+import path from 'node:path';
+
+import {COLLECT_BEFORE_SEAL} from '../../src/plugins/bundler-memory';
+import {publish} from './publish';
+
+const root = path.resolve(__dirname, '..', '..');
+const bin = (name: string) => path.join(root, 'node_modules', '.bin', name);
+
+/** Where the site is published once complete (`npm run serve` and the tests serve it). */
+const BUILD_DIR = 'build';
+/** Where it is built; it never stays after a run. */
+const INCOMPLETE_DIR = 'build-incomplete';
+
+/** A step that failed; its program has printed why. */
+class StepFailed extends Error {}
+
+/**
+ * Runs one step; once it has succeeded, prints a line with its name and how long it took
+ * (`[build-site] <step>: 12.3 s`), which `npm run bench:scale` reads.
+ */
+function run(step: string, command: string, args: string[], env: NodeJS.ProcessEnv = process.env): void {
+  const started = performance.now();
+  const result = spawnSync(command, args, {cwd: root, stdio: 'inherit', env});
+  if (result.status !== 0) {
+    throw new StepFailed(
+      `${step} failed (exit code ${result.status ?? result.signal}). See the messages above.`,
+    );
+  }
+  console.log(`[build-site] ${step}: ${((performance.now() - started) / 1000).toFixed(1)} s`);
+}
+
+/**
+ * The two runs of `docusaurus build`, through two of Docusaurus's own environment variables.
+ *
+ * What: the first run bundles the site (client and server) and exits
+ * (`DOCUSAURUS_EXIT_AFTER_BUNDLING`); the second loads the site again, skips bundling
+ * (`DOCUSAURUS_SKIP_BUNDLING`), renders every page from the server bundle the first left in the
+ * build folder and runs the postBuild steps. The first runs without the bundler's persistent
+ * cache (`DOCUSAURUS_NO_PERSISTENT_CACHE`; set that variable to an empty value to keep the cache),
+ * collects the heap before the bundler seals (src/plugins/bundler-memory) and gives V8 a young
+ * generation of 32 MB semi-spaces (`--max-semi-space-size`, added to NODE_OPTIONS): compiling the
+ * MDX pages makes many short-lived objects, and with V8's default a third of the main thread's
+ * time went to collecting them; the bundling took 10 % less time (91 s instead of 103 on the
+ * ten-times copy) for the same peak. Larger ones, each measured in turn with the size below it on
+ * that copy: 64 MB saved 1.5 to 3.5 % (two sets of three runs), its peak 69 MiB lower in one and
+ * 62 higher in the other, and a whole ten-times build with it peaked at 3,775 MB; 128 MB saved 5 %
+ * more than 64 but peaked at 3,627 MiB. Neither is worth the memory. The second run keeps V8's
+ * default, which was faster there.
+ * Why no option does it: `docusaurus build` does all of it in one process, and the memory the
+ * bundler has used stays with that process while the pages render and the postBuild steps run.
+ * On a copy with ten times the content (`npm run bench:scale`) the one process peaked at 6.1 GB,
+ * of which the persistent cache, written in full on every cold build (every CI and deployment
+ * build), was about 1.8 GB; the two processes peak at 3.4 to 3.5 GiB, and rendering the pages took 16 s
+ * instead of 37. Loading the site twice costs about 2 s.
+ * Upgrade: check that @docusaurus/core still reads the three variables
+ * (`lib/commands/build/buildLocale.js`: DOCUSAURUS_SKIP_BUNDLING leaves the build folder and the
+ * server bundle for the run after it; DOCUSAURUS_EXIT_AFTER_BUNDLING exits before it deletes the
+ * server bundle) and DOCUSAURUS_NO_PERSISTENT_CACHE (`lib/webpack/base.js`), and that the build
+ * is the same as one `docusaurus build` (compare the two build folders); on an upgrade of Node.js
+ * or Rspack, whether the semi-space size still saves time (`npm run bench:scale`).
+ */
+const DOCUSAURUS_STEPS = [
+  {
+    step: 'Bundling the site (docusaurus build)',
+    env: {
+      DOCUSAURUS_EXIT_AFTER_BUNDLING: 'true',
+      DOCUSAURUS_NO_PERSISTENT_CACHE: process.env.DOCUSAURUS_NO_PERSISTENT_CACHE ?? 'true',
+      [COLLECT_BEFORE_SEAL]: 'true',
+      NODE_OPTIONS: `${process.env.NODE_OPTIONS ?? ''} --max-semi-space-size=32`.trim(),
+    },
+  },
+  {
+    step: 'Rendering the pages and running the postBuild steps (docusaurus build)',
+    env: {DOCUSAURUS_SKIP_BUNDLING: 'true'},
+  },
+];
+
+function main(): number {
+  const incomplete = path.join(root, INCOMPLETE_DIR);
+  const target = path.join(root, BUILD_DIR);
+  rmSync(incomplete, {recursive: true, force: true});
+  try {
+    for (const {step, env} of DOCUSAURUS_STEPS) {
+      run(step, bin('docusaurus'), ['build', '--out-dir', INCOMPLETE_DIR, ...process.argv.slice(2)], {
+        ...process.env,
+        ...env,
+      });
+    }
+    run('Writing the host configuration (scripts/host-config/)', bin('jiti'), [
+      path.join('scripts', 'host-config', 'index.ts'),
+      INCOMPLETE_DIR,
+    ]);
+    publish(incomplete, target);
+  } catch (error) {
+    if (!(error instanceof StepFailed)) throw error;
+    const left = existsSync(target)
+      ? `${BUILD_DIR}/ still holds the last complete build`
+      : `there is no ${BUILD_DIR}/`;
+    console.error(`\n✖ ${error.message} Nothing was published: ${left}.`);
+    return 1;
+  } finally {
+    rmSync(incomplete, {recursive: true, force: true});
+  }
+  console.log(`\n✔ The site is in ${BUILD_DIR}/, with its host configuration in ${BUILD_DIR}/.nginx/.`);
+  return 0;
+}
+
+process.exitCode = main();
