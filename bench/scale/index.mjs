@@ -5,9 +5,9 @@
  * - 1x: a plain copy of the portal (../shared/copies.mjs, `plainCopy`);
  * - 10x: a copy grown to ten times its content (`growCopy`: every operation, schema, webhook
  *   event and hand-written guide nine more times, numbered);
- * - large: a copy whose sample pet store is GitHub's REST API description, 1,223 operations
- *   (large.mjs: fetched once from the npm registry; its x-webhooks removed, the Redocly rules it
- *   breaks turned off, broken links reported, each printed);
+ * - large: a copy whose sample pet store is GitHub's REST API description as published, 1,223
+ *   operations and 270 webhook events (large.mjs: fetched once from the npm registry; the Redocly
+ *   rules it breaks turned off, broken links reported, each printed);
  * - releases: a copy with 20 more releases of the merchant API, each cut by
  *   `npm run api:release` (releases.mjs);
  *

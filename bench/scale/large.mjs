@@ -7,9 +7,8 @@
  *
  * What the copy changes besides the description, each said in its file and printed by the run:
  *
- * - the description's `x-webhooks` (270 events, OpenAPI 3.0's extension for what 3.1 calls
- *   `webhooks`) are removed: the build stops on them, a problem of its own, to be measured once
- *   it is mended;
+ * - nothing in the description: it is copied byte for byte, its `x-webhooks` (270 events, OpenAPI
+ *   3.0's extension for what 3.1 calls `webhooks`) with it;
  * - the Redocly rules the description breaks (`npm run gen-api` lints `openapi/` and stops on an
  *   error) are turned off for the pet store's API only, `petstore@v1` in the copy's redocly.yaml;
  * - broken links and anchors are reported, not fatal: some of GitHub's descriptions link to
@@ -59,6 +58,11 @@ export const RELAXED_RULES = {
   'no-invalid-schema-examples': 'schema examples of another type or format than their schemas',
   // 2 errors.
   'no-identical-paths': 'paths that differ only by the names of their parameters',
+  // The events of x-webhooks: untagged (the merchant API's convention, 270 errors each), and
+  // header parameters whose examples are of another type than their schemas.
+  'operation-tag-defined': 'events with no tag (an untagged event goes into a group of its own)',
+  'rule/operation-tags': 'events with no tag',
+  'no-invalid-parameter-examples': 'parameter examples of another type than their schemas',
 };
 
 /**
@@ -106,8 +110,8 @@ export function fetchLargeDescription(log = () => {}) {
 const METHODS = ['get', 'put', 'post', 'delete', 'patch', 'head', 'options', 'trace'];
 
 /**
- * The description as the copy holds it: without `x-webhooks`, as compact JSON (which is YAML, and
- * which every reader of `openapi/petstore.yaml` reads as such). Returns its text and what it holds.
+ * What the description holds, read from its text (JSON), which the copy holds as it is (JSON is
+ * YAML, and every reader of `openapi/petstore.yaml` reads it as such).
  *
  * @param {string} text the description, JSON
  */
@@ -115,18 +119,17 @@ export function largeDescription(text) {
   const doc = JSON.parse(text);
   if (typeof doc?.openapi !== 'string')
     throw new Error('bench:scale: the large description has no "openapi" field');
-  const removedWebhooks = Object.keys(doc['x-webhooks'] ?? {}).length;
-  delete doc['x-webhooks'];
-  const operations = Object.values(doc.paths ?? {}).reduce(
-    (sum, item) => sum + METHODS.filter((method) => item[method]).length,
-    0,
-  );
+  const count = (items) =>
+    Object.values(items ?? {}).reduce(
+      (sum, item) => sum + METHODS.filter((method) => item[method]).length,
+      0,
+    );
   return {
-    text: JSON.stringify(doc),
+    text,
     openapi: doc.openapi,
-    operations,
+    operations: count(doc.paths),
+    events: count(doc['x-webhooks']) + count(doc.webhooks),
     schemas: Object.keys(doc.components?.schemas ?? {}).length,
-    removedWebhooks,
   };
 }
 
@@ -195,8 +198,8 @@ export function largeCopy(log = () => {}, source = fetchLargeDescription(log)) {
   }
   const notes = [
     `openapi/petstore.yaml is ${LARGE_DESCRIPTION.file} of ${LARGE_DESCRIPTION.package} ` +
-      `(OpenAPI ${description.openapi}, ${description.operations} operations, ${description.schemas} schemas)`,
-    `its x-webhooks (${description.removedWebhooks} events) are removed: the build stops on them, a separate problem`,
+      `(OpenAPI ${description.openapi}, ${description.operations} operations, ${description.events} webhook events, ` +
+      `${description.schemas} schemas), as published`,
     `Redocly rules off for ${PETSTORE_API} in the copy's redocly.yaml: ${Object.keys(RELAXED_RULES).join(', ')}`,
     'broken links and anchors are warnings in the copy (GitHub links to docs.github.com by path, and the sample pages to pet-store operations)',
   ];
@@ -210,7 +213,7 @@ export function largeCopy(log = () => {}, source = fetchLargeDescription(log)) {
       openapi: description.openapi,
       operations: description.operations,
       schemas: description.schemas,
-      removedXWebhooks: description.removedWebhooks,
+      events: description.events,
       relaxedLintRules: Object.keys(RELAXED_RULES),
       onBrokenLinks: 'warn',
       onBrokenAnchors: 'warn',

@@ -4,7 +4,7 @@
  * a reader can use them and the route data each holds in its HTML, search, and the desktop Total
  * Blocking Time of a reference page.
  */
-import {readdirSync, readFileSync} from 'node:fs';
+import {existsSync, readdirSync, readFileSync, statSync} from 'node:fs';
 import path from 'node:path';
 import {gzipSync} from 'node:zlib';
 
@@ -41,6 +41,26 @@ export function routeDataInPage(html) {
 /** The routes of the build's sitemap. */
 function sitemapPages(build) {
   return readFileSync(path.join(build, 'sitemap.xml'), 'utf8').match(/<loc>/g)?.length ?? 0;
+}
+
+/**
+ * The size of the HTML of every page of the sitemap, in KB as written (a reader on a phone gets
+ * it gzipped, but parses it whole): the median and the largest, and which page that is.
+ */
+export function pageHtmlSizes(build) {
+  const routes = [
+    ...readFileSync(path.join(build, 'sitemap.xml'), 'utf8').matchAll(/<loc>([^<]*)<\/loc>/g),
+  ].map(([, url]) => new URL(url).pathname);
+  const sizes = routes
+    .map((route) => {
+      const file = path.join(build, route, route.endsWith('.html') ? '' : 'index.html');
+      return existsSync(file) ? {route, kb: statSync(file).size / 1024} : undefined;
+    })
+    .filter(Boolean)
+    .sort((a, b) => a.kb - b.kb);
+  if (sizes.length === 0) return null;
+  const largest = sizes.at(-1);
+  return {medianKB: sizes[Math.floor(sizes.length / 2)].kb, maxKB: largest.kb, largest: largest.route};
 }
 
 /** The gzipped size of `assets/js/main.<hash>.js`, the script every page starts with. */
@@ -104,6 +124,7 @@ export async function measureServed(build, {port, runs, log = () => {}}) {
     const lighthouse = await runLighthouse(server.origin + ROUTES.reference, 'desktop', runs);
     return {
       pages: sitemapPages(build),
+      pageHtml: pageHtmlSizes(build),
       mainJsKBGzip: mainScriptKB(build),
       jsBeforeInteraction,
       routeData,

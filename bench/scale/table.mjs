@@ -10,6 +10,8 @@
  */
 export const FIGURES = [
   ['pages', (e) => e.served?.pages ?? e.build?.stages?.pageMarkdown?.pages, 0],
+  ['page HTML KB: median', (e) => e.served.pageHtml.medianKB],
+  ['  largest', (e) => e.served.pageHtml.maxKB],
   ['npm run build, wall s', (e) => e.build.wallS],
   ['  peak RSS MB (largest process)', (e) => e.build.peakRssMB, 0],
   ['  peak RSS MB (process tree)', (e) => e.build.treePeakRssMB, 0],
