@@ -209,12 +209,23 @@ export function bodyHtml(markdown: string): string {
 }
 
 /**
+ * The longest run of Markdown written as a block of HTML; a longer one stays Markdown. The MDX
+ * compiler reads a JSX attribute's expression in a time that grows with the square of its length:
+ * a string of 80 KB takes 0.4 s, 320 KB 14 s, and the 820 KB field list of one operation of a
+ * large public API (GitHub's) stopped the build's bundling for minutes. As Markdown, such a run
+ * costs what any long page costs. The runs of the merchant API are under 15 KB of HTML.
+ */
+export const MAX_HTML_RUN = 24 * 1024;
+
+/**
  * A current page's body as MDX again: its headings, code blocks and components as written, and
- * each run of Markdown between them as one block of HTML.
+ * each run of Markdown between them as one block of HTML (up to MAX_HTML_RUN).
  */
 export function bodyBlocks(markdown: string): string {
   return bodyParts(markdown)
-    .map(({mdx, text}) => (mdx ? text : `<${HTML_COMPONENT} html=${jsxString(runHtml(text))} />`))
+    .map(({mdx, text}) =>
+      mdx || text.length > MAX_HTML_RUN ? text : `<${HTML_COMPONENT} html=${jsxString(runHtml(text))} />`,
+    )
     .join('\n\n');
 }
 

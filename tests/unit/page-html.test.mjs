@@ -210,6 +210,16 @@ describe('a current body cut into blocks', () => {
     assert.match(first, /<strong>same<\/strong>/);
   });
 
+  test('leaves a run longer than the MDX compiler reads quickly as Markdown', () => {
+    const {MAX_HTML_RUN} = jiti('./scripts/generate-api-docs/page-html.ts');
+    const field = (index) => `- \`field_${index}\` <span className="api-field__type">string</span>`;
+    const long = Array.from({length: Math.ceil(MAX_HTML_RUN / 50)}, (_, index) => field(index)).join('\n');
+    assert.ok(long.length > MAX_HTML_RUN);
+    const [first, , last] = bodyBlocks(`${long}\n\n## A\n\n${field(0)}`).split('\n\n');
+    assert.equal(first, long);
+    assert.match(last, /^<GeneratedHtml html=/);
+  });
+
   test('stops, saying why, at a code block never closed', () => {
     assert.throws(() => bodyBlocks('## A\n\n```json\n{}\n'), /a code block opened with ``` and never closed/);
   });
