@@ -1,3 +1,6 @@
+// First: the OpenAPI plugin reads `localStorage` as it loads (see the module).
+import './src/config/web-storage';
+
 import type {MDXPlugin} from '@docusaurus/mdx-loader';
 import type {Options as BlogPluginOptions} from '@docusaurus/plugin-content-blog';
 import type {Options as DocsPluginOptions} from '@docusaurus/plugin-content-docs';

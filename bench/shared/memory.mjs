@@ -70,8 +70,8 @@ export function treeResident(pid) {
 }
 
 /**
- * The command line of a process, each word without its folder, cut to 80 characters ('' once it
- * has ended).
+ * The command line of a process, each word without its folder (but an `index.*` entry with the
+ * folder it is the entry of: `start-site/index.ts`), cut to 80 characters ('' once it has ended).
  *
  * @param {number} pid
  */
@@ -80,7 +80,11 @@ export function processCommand(pid) {
     return readFileSync(`/proc/${pid}/cmdline`, 'utf8')
       .split('\0')
       .filter(Boolean)
-      .map((part) => path.basename(part))
+      .map((part) =>
+        /^index\.[cm]?[jt]s$/.test(path.basename(part)) && path.dirname(part) !== '.'
+          ? path.join(path.basename(path.dirname(part)), path.basename(part))
+          : path.basename(part),
+      )
       .join(' ')
       .slice(0, 80);
   } catch {

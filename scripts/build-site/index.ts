@@ -49,6 +49,16 @@ function run(step: string, command: string, args: string[], env: NodeJS.ProcessE
 }
 
 /**
+ * Node.js 25 and later define a `localStorage` global that prints an ExperimentalWarning when read
+ * without a storage file (src/config/web-storage.ts says who reads it): code run in the worker
+ * threads of the second run read it, two warnings a build on Node.js 26. Docusaurus's processes,
+ * their threads included, run without the global, as on Node.js 24; the switch is given only where
+ * the global exists, since Node.js 20 refuses it.
+ */
+const WITHOUT_WEB_STORAGE =
+  Number(process.versions.node.split('.')[0]) >= 25 ? ' --no-experimental-webstorage' : '';
+
+/**
  * The two runs of `docusaurus build`, through two of Docusaurus's own environment variables.
  *
  * What: the first run bundles the site (client and server) and exits
@@ -85,12 +95,17 @@ const DOCUSAURUS_STEPS = [
       DOCUSAURUS_EXIT_AFTER_BUNDLING: 'true',
       DOCUSAURUS_NO_PERSISTENT_CACHE: process.env.DOCUSAURUS_NO_PERSISTENT_CACHE ?? 'true',
       [COLLECT_BEFORE_SEAL]: 'true',
-      NODE_OPTIONS: `${process.env.NODE_OPTIONS ?? ''} --max-semi-space-size=32`.trim(),
+      NODE_OPTIONS: `${process.env.NODE_OPTIONS ?? ''} --max-semi-space-size=32${WITHOUT_WEB_STORAGE}`.trim(),
     },
   },
   {
     step: 'Rendering the pages and running the postBuild steps (docusaurus build)',
-    env: {DOCUSAURUS_SKIP_BUNDLING: 'true'},
+    env: {
+      DOCUSAURUS_SKIP_BUNDLING: 'true',
+      ...(WITHOUT_WEB_STORAGE
+        ? {NODE_OPTIONS: `${process.env.NODE_OPTIONS ?? ''}${WITHOUT_WEB_STORAGE}`.trim()}
+        : {}),
+    },
   },
 ];
 

@@ -18,6 +18,8 @@
  */
 import {readFileSync, writeFileSync} from 'node:fs';
 
+// Before the converter, which reads `localStorage` as it loads.
+import '../../src/config/web-storage';
 import {convertV2} from 'openapi-to-postmanv2';
 import {v5 as nameBasedUuid} from 'uuid';
 import {parse} from 'yaml';
