@@ -50,8 +50,11 @@ export const TARGETS: readonly Target[] = [
   })),
 ];
 
-/** The files the generator writes; every other file of its folders is written by hand. */
-const GENERATED_PAGE = /\.(api|info|tag|schema)\.mdx$|^sidebar\.(ts|js)$/;
+/**
+ * The files the generator writes (a page's long blocks of HTML beside it: ./page-html.ts); every
+ * other file of its folders is written by hand.
+ */
+const GENERATED_PAGE = /\.(api|info|tag|schema)\.mdx$|\.api\.html\.json$|^sidebar\.(ts|js)$/;
 
 /** Which files of a folder of pages, and of DOWNLOADS, are generated; the others are written by hand. */
 export const isGeneratedPage = (name: string) => GENERATED_PAGE.test(name);

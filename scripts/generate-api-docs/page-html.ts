@@ -39,15 +39,8 @@ import {existsSync, mkdirSync, readdirSync, readFileSync, renameSync, writeFileS
 import path from 'node:path';
 
 import {createSlugger, type Slugger} from '@docusaurus/utils';
-import {toHtml} from 'hast-util-to-html';
-import type {Element, ElementContent, Root as HastRoot} from 'hast';
-import type {Root as MdastRoot} from 'mdast';
-import type {MdxJsxFlowElement, MdxJsxTextElement} from 'mdast-util-mdx-jsx';
-import {toHast, type State} from 'mdast-util-to-hast';
-import remarkGfm from 'remark-gfm';
-import remarkMdx from 'remark-mdx';
-import remarkParse from 'remark-parse';
-import {unified} from 'unified';
+import MarkdownIt, {type Options} from 'markdown-it';
+import type Token from 'markdown-it/lib/token.mjs';
 
 import {jsxString} from '../../src/config/api-reference/mdx';
 import {substituteTokens} from '../../src/remark/substitute-tokens';
@@ -59,83 +52,83 @@ export const HTML_IMPORT = `import ${HTML_COMPONENT} from "@site/src/components/
 
 /** The elements the body may hold in its Markdown: what the page writer writes into it. */
 const ALLOWED = new Set(['div', 'span']);
+/** A tag in a piece of HTML, with its name and what follows the name. */
+const TAG = /<\/?([A-Za-z][\w.:-]*)([^>]*)>/g;
 
-/** A `div` or `span` with a `className`, as a HTML element; anything else stops the conversion. */
-function jsxElement(state: State, node: MdxJsxFlowElement | MdxJsxTextElement): Element {
-  if (!node.name || !ALLOWED.has(node.name)) {
-    throw new Error(`an element the page's body cannot hold as HTML: <${node.name ?? ''}>`);
-  }
-  const properties: Record<string, string[]> = {};
-  for (const attribute of node.attributes) {
-    if (
-      attribute.type !== 'mdxJsxAttribute' ||
-      attribute.name !== 'className' ||
-      typeof attribute.value !== 'string'
-    ) {
-      throw new Error(`an attribute the page's body cannot hold as HTML, on <${node.name}>`);
+/**
+ * A piece of the page writer's HTML as the browser reads it: each tag a `div` or `span`, with no
+ * attribute but a `className`, which becomes `class` (the page writer writes the JSX attribute,
+ * which MDX reads). Anything else stops the conversion.
+ */
+function writerHtml(html: string): string {
+  return html.replace(TAG, (tag, name: string, rest: string) => {
+    if (!ALLOWED.has(name)) throw new Error(`an element the page's body cannot hold as HTML: <${name}>`);
+    const attributes = rest.replace(/\/$/, '').trim();
+    if (attributes !== '' && !/^className="[^"]*"$/.test(attributes)) {
+      throw new Error(`an attribute the page's body cannot hold as HTML, on <${name}>`);
     }
-    properties.className = attribute.value.split(/\s+/).filter(Boolean);
-  }
-  return {
-    type: 'element',
-    tagName: node.name,
-    properties,
-    children: state.all(node) as ElementContent[],
-  };
-}
-
-/** The text of an element, for its heading id. */
-function textOf(node: ElementContent): string {
-  if (node.type === 'text') return node.value;
-  return node.type === 'element' ? node.children.map(textOf).join('') : '';
+    return tag.replace(/^(<\w+) className=/, '$1 class=');
+  });
 }
 
 /** A link the MDX compiler would have turned into a route: a Markdown file's path. */
 const FILE_LINK = /^(?![a-z][a-z\d+.-]*:|\/\/)[^?#]*\.mdx?(?:[?#]|$)/i;
 
-/**
- * Completes the elements as the site's components draw them: every heading gets the id Docusaurus
- * gives it (its text, slugged, numbered when repeated), every code block the keyboard focus of the
- * site's code blocks, and every link leaving the site a new tab.
- */
-function completeElements(tree: HastRoot, slugger: Slugger): void {
-  const visit = (node: HastRoot | Element) => {
-    for (const child of node.children) {
-      if (child.type !== 'element') continue;
-      if (/^h[1-6]$/.test(child.tagName))
-        child.properties.id = slugger.slug(child.children.map(textOf).join(''));
-      if (child.tagName === 'pre') child.properties.tabIndex = 0;
-      if (child.tagName === 'a' && typeof child.properties.href === 'string') {
-        const href = child.properties.href;
-        if (FILE_LINK.test(href)) {
-          throw new Error(`a link to a Markdown file (${href}): link to the page's route instead`);
-        }
-        if (/^https?:\/\//i.test(href)) {
-          child.properties.target = '_blank';
-          child.properties.rel = ['noopener', 'noreferrer'];
-        }
-      }
-      visit(child);
-    }
-  };
-  visit(tree);
+/** What a conversion carries from its caller: the slugger that numbers its headings. */
+interface Env {
+  readonly slugger: Slugger;
 }
 
-const parser = unified().use(remarkParse).use(remarkMdx).use(remarkGfm);
-
-/** The tree of a body of Markdown with the page writer's elements. */
-const parse = (markdown: string) => parser.runSync(parser.parse(markdown)) as MdastRoot;
+/**
+ * The converter: CommonMark with GitHub's tables, strikethrough and bare links, as MDX reads the
+ * page writer's Markdown (with remark-gfm): no indented code blocks (MDX has none; a description's
+ * indented line is a paragraph), the page writer's elements passed through (writerHtml), and the
+ * elements completed as the site's components draw them: every heading with the id Docusaurus
+ * gives it (its text, slugged, numbered when repeated), every code block with the keyboard focus of
+ * the site's code blocks, every link leaving the site opening a new tab.
+ *
+ * Why markdown-it and not the MDX compiler's own parser (remark): the same HTML, about thirteen
+ * times faster (a large public description's 1,500 pages: 5 s against 65 s), which a description
+ * of a thousand operations needs.
+ */
+const markdownIt = new MarkdownIt('default', {html: true, linkify: true}).disable('code');
+markdownIt.core.ruler.push('heading_ids', (state) => {
+  const {slugger} = state.env as Env;
+  state.tokens.forEach((token, index) => {
+    if (token.type !== 'heading_open') return;
+    const text = (state.tokens[index + 1]?.children ?? [])
+      .filter((child) => child.type === 'text' || child.type === 'code_inline')
+      .map((child) => child.content)
+      .join('');
+    token.attrSet('id', slugger.slug(text));
+  });
+});
+const rules = markdownIt.renderer.rules;
+const renderToken = (tokens: Token[], index: number, options: Options) =>
+  markdownIt.renderer.renderToken(tokens, index, options);
+rules.html_block = (tokens, index) => writerHtml(tokens[index].content);
+rules.html_inline = (tokens, index) => writerHtml(tokens[index].content);
+rules.link_open = (tokens, index, options) => {
+  const link = tokens[index];
+  const href = link.attrGet('href') ?? '';
+  if (FILE_LINK.test(href)) {
+    throw new Error(`a link to a Markdown file (${href}): link to the page's route instead`);
+  }
+  if (/^https?:\/\//i.test(href)) {
+    link.attrSet('target', '_blank');
+    link.attrSet('rel', 'noopener noreferrer');
+  }
+  return renderToken(tokens, index, options);
+};
+const fence = rules.fence;
+rules.fence = (...args) => (fence?.(...args) ?? '').replace(/^<pre>/, '<pre tabindex="0">');
 
 /**
  * The HTML of Markdown with the page writer's `div` and `span` elements; its headings are numbered
  * by `slugger`, which the headings of the page before it have used.
  */
 function markdownHtml(markdown: string, slugger: Slugger = createSlugger()): string {
-  const hast = toHast(parse(markdown), {
-    handlers: {mdxJsxFlowElement: jsxElement, mdxJsxTextElement: jsxElement},
-  }) as HastRoot;
-  completeElements(hast, slugger);
-  return toHtml(hast);
+  return markdownIt.render(markdown, {slugger} satisfies Env).trimEnd();
 }
 
 /** The line that opens a fenced code block, with its fence. */
@@ -209,24 +202,46 @@ export function bodyHtml(markdown: string): string {
 }
 
 /**
- * The longest run of Markdown written as a block of HTML; a longer one stays Markdown. The MDX
- * compiler reads a JSX attribute's expression in a time that grows with the square of its length:
- * a string of 80 KB takes 0.4 s, 320 KB 14 s, and the 820 KB field list of one operation of a
- * large public API (GitHub's) stopped the build's bundling for minutes. As Markdown, such a run
- * costs what any long page costs. The runs of the merchant API are under 15 KB of HTML.
+ * The longest block of HTML written into the page itself; a longer one is written into a file
+ * beside it (blocksFile), which the page imports. The MDX compiler reads a JSX attribute's
+ * expression in a time that grows with the square of its length (a string of 80 KB takes 0.4 s,
+ * 320 KB 14 s; one operation of GitHub's description has a field list of 820 KB), and compiled
+ * as Markdown such a run is a tree of thousands of JSX elements (GitHub's 1,500 pages took 130 s
+ * to compile); the bundler reads a JSON file in linear time. The merchant API's runs are under
+ * 15 KB, in their pages.
  */
 export const MAX_HTML_RUN = 24 * 1024;
 
+/** The file beside a page (`x.api.mdx`) that holds its long blocks of HTML: `x.api.html.json`. */
+export const blocksFile = (page: string) => page.replace(/\.mdx$/, '.html.json');
+
+/** The name a page imports its long blocks of HTML under. */
+const BLOCKS = 'generatedBlocks';
+
+/** A page as the build reads it, with the long blocks of HTML to write beside it (blocksFile). */
+export interface ConvertedPage {
+  readonly page: string;
+  readonly blocks: readonly string[];
+}
+
 /**
  * A current page's body as MDX again: its headings, code blocks and components as written, and
- * each run of Markdown between them as one block of HTML (up to MAX_HTML_RUN).
+ * each run of Markdown between them as one block of HTML, in the page up to MAX_HTML_RUN and
+ * beyond it in `blocks`, which `import` (a line for the page's head) reads from `blocksFile(file)`.
  */
-export function bodyBlocks(markdown: string): string {
-  return bodyParts(markdown)
-    .map(({mdx, text}) =>
-      mdx || text.length > MAX_HTML_RUN ? text : `<${HTML_COMPONENT} html=${jsxString(runHtml(text))} />`,
-    )
+export function bodyBlocks(markdown: string, file: string): {body: string; blocks: string[]; import: string} {
+  const blocks: string[] = [];
+  const body = bodyParts(markdown)
+    .map(({mdx, text}) => {
+      if (mdx) return text;
+      const html = runHtml(text);
+      if (html.length <= MAX_HTML_RUN) return `<${HTML_COMPONENT} html=${jsxString(html)} />`;
+      blocks.push(html);
+      return `<${HTML_COMPONENT} html={${BLOCKS}[${blocks.length - 1}]} />`;
+    })
     .join('\n\n');
+  const imported = blocks.length === 0 ? '' : `import ${BLOCKS} from "./${path.basename(blocksFile(file))}";`;
+  return {body, blocks, import: imported};
 }
 
 /**
@@ -291,7 +306,12 @@ const callers = new Map<string, string>();
  * same page was converted before by the same code (converterKey, and `code`, the caller's own file).
  * A failure names the page's file.
  */
-export function convertedPage(page: string, file: string, code: string, convert: () => string): string {
+export function convertedPage(
+  page: string,
+  file: string,
+  code: string,
+  convert: () => ConvertedPage,
+): ConvertedPage {
   if (!callers.has(code)) callers.set(code, readFileSync(code, 'utf8'));
   const key = createHash('sha256')
     .update(converterKey())
@@ -300,9 +320,9 @@ export function convertedPage(page: string, file: string, code: string, convert:
     .update('\0')
     .update(page)
     .digest('hex');
-  const cached = path.join(CACHE, `${key}.mdx`);
-  if (existsSync(cached)) return readFileSync(cached, 'utf8');
-  let converted: string;
+  const cached = path.join(CACHE, `${key}.json`);
+  if (existsSync(cached)) return JSON.parse(readFileSync(cached, 'utf8')) as ConvertedPage;
+  let converted: ConvertedPage;
   try {
     converted = convert();
   } catch (error) {
@@ -312,7 +332,7 @@ export function convertedPage(page: string, file: string, code: string, convert:
     mkdirSync(CACHE, {recursive: true});
     // Written whole under another name first: a reader never sees half a page.
     const partial = `${cached}.${process.pid}`;
-    writeFileSync(partial, converted);
+    writeFileSync(partial, JSON.stringify(converted));
     renameSync(partial, cached);
   } catch {
     // A cache that cannot be written (a read-only node_modules) only costs the next run its time.
@@ -322,17 +342,19 @@ export function convertedPage(page: string, file: string, code: string, convert:
 
 /**
  * Writes each operation page (`*.api.mdx`) of a target's folder in `staging` again, as `rewrite`
- * makes it from the page and its path in the repository.
+ * makes it from the page and its path in the repository, with its long blocks of HTML beside it.
  */
 export function rewriteOperationPages(
   staging: string,
   target: Target,
-  rewrite: (page: string, file: string) => string,
+  rewrite: (page: string, file: string) => ConvertedPage,
 ): void {
   const folder = path.join(staging, target.dir);
   for (const name of readdirSync(folder)) {
     if (!name.endsWith('.api.mdx')) continue;
     const file = path.join(folder, name);
-    writeFileSync(file, rewrite(readFileSync(file, 'utf8'), path.join(target.dir, name)));
+    const {page, blocks} = rewrite(readFileSync(file, 'utf8'), path.join(target.dir, name));
+    writeFileSync(file, page);
+    if (blocks.length > 0) writeFileSync(blocksFile(file), JSON.stringify(blocks));
   }
 }

@@ -13,7 +13,7 @@ import {parseYaml} from '@redocly/openapi-core';
 import {metaDescription} from '../../src/config/api-reference/meta-description';
 import {tagPageId} from '../../src/config/openapi';
 import type {Target} from './layout';
-import {bodyBlocks, convertedPage, rewriteOperationPages, withBody} from './page-html';
+import {bodyBlocks, type ConvertedPage, convertedPage, rewriteOperationPages, withBody} from './page-html';
 
 /**
  * Removes the page of the target's section tag: the section's hand-written index page introduces
@@ -87,10 +87,16 @@ function rewrite(file: string, page: string, description: string): void {
  * its head (up to the release switcher, or the method and path) as the page writer wrote it, and its body as blocks of HTML between the headings, code
  * blocks and components that stay MDX (./page-html.ts, `bodyBlocks`).
  */
-export function currentOperationPage(page: string, file: string): string {
-  return convertedPage(page, file, __filename, () =>
-    withBody(page, file, ({head, body}) => `${head}\n\n${bodyBlocks(body)}\n`),
-  );
+export function currentOperationPage(page: string, file: string): ConvertedPage {
+  return convertedPage(page, file, __filename, () => {
+    let blocks: string[] = [];
+    const written = withBody(page, file, ({head, body}) => {
+      const converted = bodyBlocks(body, file);
+      blocks = converted.blocks;
+      return `${converted.import === '' ? head : `${head}\n${converted.import}`}\n\n${converted.body}\n`;
+    });
+    return {page: written, blocks};
+  });
 }
 
 /**

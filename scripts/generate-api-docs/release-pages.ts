@@ -31,7 +31,14 @@ import {
 } from '../../src/config/api-reference/releases';
 import {PRODUCT_NAME} from '../../src/constants';
 import type {Target} from './layout';
-import {bodyHtml, convertedPage, HTML_COMPONENT, rewriteOperationPages, withBody} from './page-html';
+import {
+  bodyHtml,
+  type ConvertedPage,
+  convertedPage,
+  HTML_COMPONENT,
+  rewriteOperationPages,
+  withBody,
+} from './page-html';
 
 /** The search page's address for one release's pages (the local search's `version` parameter). */
 export const releaseSearch = (release: string) => `/search?version=${RELEASES_ROUTE.slice(1)}/${release}/`;
@@ -110,14 +117,15 @@ function releasePage(release: string): string {
  * An operation page of an earlier release, as the build reads it: without the encoded operation in
  * its front matter, and with its body, after the release switcher, as one string of HTML.
  */
-export function releaseOperationPage(page: string, file: string): string {
-  return convertedPage(page, file, __filename, () =>
-    withBody(
+export function releaseOperationPage(page: string, file: string): ConvertedPage {
+  return convertedPage(page, file, __filename, () => ({
+    page: withBody(
       page.replace(/^api: .*\n/m, ''),
       file,
       ({head, body}) => `${head}\n\n<${HTML_COMPONENT} html=${jsxString(bodyHtml(body))} />\n`,
     ),
-  );
+    blocks: [],
+  }));
 }
 
 /**

@@ -67,7 +67,8 @@ for (const [name, description] of Object.entries({webhooksOnly, extensionWebhook
         await assert.doesNotReject(compile(mdx), `the page of ${key} is not valid MDX`);
         assert.doesNotMatch(mdx, /\bundefined\b|\[object Object\]|\bNaN\b/, `the page of ${key}`);
         // Its body as blocks of HTML (scripts/generate-api-docs/page-html.ts), its head as written.
-        const built = currentOperationPage(mdx, `${name}/${key}.api.mdx`);
+        const {page: built, blocks} = currentOperationPage(mdx, `${name}/${key}.api.mdx`);
+        for (const block of blocks) assert.doesNotMatch(block, /\bundefined\b|\[object Object\]/, key);
         assert.match(built, /<GeneratedHtml html=/, `the page of ${key} as the build reads it`);
         await assert.doesNotReject(
           compile(built),

@@ -56,7 +56,10 @@ GET /integrations/partner/v1/linked-outlets?page=1 HTTP/1.1
 `;
 
 describe("an earlier release's operation page", () => {
-  const written = releaseOperationPage(PAGE, 'api-releases/2026-11-22/get-all-outlets.api.mdx');
+  const {page: written, blocks: beside} = releaseOperationPage(
+    PAGE,
+    'api-releases/2026-11-22/get-all-outlets.api.mdx',
+  );
   const [head, body] = written.split('<GeneratedHtml html=');
   const html = JSON.parse(
     body
@@ -71,6 +74,7 @@ describe("an earlier release's operation page", () => {
   });
 
   test('keeps its head as MDX, up to the release switcher, and imports the body component', () => {
+    assert.deepEqual(beside, []);
     assert.match(head, /^# Get all outlets$/m);
     assert.match(head, /^<ApiEndpoint method=\{"get"\}/m);
     assert.match(head, /^<ApiReleaseSwitcher shown=/m);
@@ -92,7 +96,7 @@ describe("an earlier release's operation page", () => {
   });
 
   test("has the host tokens replaced, and the page writer's escapes read as text", () => {
-    assert.match(html, new RegExp(`linked to ${PRODUCT_NAME}, with \\{braces\\} and &#x3C;angles>`));
+    assert.match(html, new RegExp(`linked to ${PRODUCT_NAME}, with \\{braces\\} and &lt;angles&gt;`));
     assert.doesNotMatch(html, /@@PRODUCT@@/);
   });
 
@@ -134,7 +138,7 @@ describe('a current operation page', () => {
       '## Request\n\n### Query',
       'import TestDelivery from "@site/src/components/TestDelivery";\n\n<TestDelivery eventId="food.order.placed" />\n\n## Request\n\n### Query',
     );
-  const written = currentOperationPage(page, 'docs/api/outlet-information/get-all-outlets.api.mdx');
+  const {page: written} = currentOperationPage(page, 'docs/api/outlet-information/get-all-outlets.api.mdx');
   const [head] = written.split(/^<GeneratedHtml /m);
   const blocks = [...written.matchAll(/^<GeneratedHtml html=(\{.*\}) \/>$/gm)].map(([, value]) =>
     JSON.parse(value.slice(1, -1)),
@@ -163,10 +167,10 @@ describe('a current operation page', () => {
       blocks[0],
       /^<p>Added in <a href="\/changelog\/release-2026-11-22">release 2026-11-22<\/a>\.<\/p>\n<p>Lists the outlets linked to /,
     );
-    assert.match(blocks[0], new RegExp(`linked to ${PRODUCT_NAME}, with \\{braces\\} and &#x3C;angles>`));
+    assert.match(blocks[0], new RegExp(`linked to ${PRODUCT_NAME}, with \\{braces\\} and &lt;angles&gt;`));
     assert.match(
       blocks[1],
-      /^<div class="api-fields"><ul>\n<li>\n<p><code>page<\/code> <span class="api-field__type">integer \(int32\)<\/span><\/p>/,
+      /^<div class="api-fields">\n<ul>\n<li>\n<p><code>page<\/code> <span class="api-field__type">integer \(int32\)<\/span><\/p>/,
     );
     assert.ok(written.indexOf('### Query parameters') < written.indexOf('<div class=\\"api-fields'));
     assert.ok(written.indexOf('<div class=\\"api-fields') < written.indexOf('### Example request'));
@@ -176,8 +180,8 @@ describe('a current operation page', () => {
 describe('a current body cut into blocks', () => {
   const {bodyBlocks} = jiti('./scripts/generate-api-docs/page-html.ts');
   const blocks = (markdown) =>
-    bodyBlocks(markdown)
-      .split('\n\n')
+    bodyBlocks(markdown, 'x.api.mdx')
+      .body.split('\n\n')
       .map((block) => (block.startsWith('<GeneratedHtml html=') ? 'html' : block));
 
   test('keeps a heading or code block nested in a field as part of its run', () => {
@@ -205,22 +209,52 @@ describe('a current body cut into blocks', () => {
 
   test('gives the same run met again the same HTML', () => {
     const run = 'The **same** answer on every page.';
-    const [first, second] = bodyBlocks(`${run}\n\n## A\n\n${run}`).split('\n\n## A\n\n');
+    const [first, second] = bodyBlocks(`${run}\n\n## A\n\n${run}`, 'x.api.mdx').body.split('\n\n## A\n\n');
     assert.equal(first, second);
     assert.match(first, /<strong>same<\/strong>/);
   });
 
-  test('leaves a run longer than the MDX compiler reads quickly as Markdown', () => {
+  test('writes a block longer than the MDX compiler reads quickly into the file beside the page, which the page imports', () => {
     const {MAX_HTML_RUN} = jiti('./scripts/generate-api-docs/page-html.ts');
     const field = (index) => `- \`field_${index}\` <span className="api-field__type">string</span>`;
-    const long = Array.from({length: Math.ceil(MAX_HTML_RUN / 50)}, (_, index) => field(index)).join('\n');
-    assert.ok(long.length > MAX_HTML_RUN);
-    const [first, , last] = bodyBlocks(`${long}\n\n## A\n\n${field(0)}`).split('\n\n');
-    assert.equal(first, long);
-    assert.match(last, /^<GeneratedHtml html=/);
+    const long = Array.from({length: Math.ceil(MAX_HTML_RUN / 40)}, (_, index) => field(index)).join('\n');
+    const converted = bodyBlocks(`${long}\n\n## A\n\n${field(0)}`, 'api/list-events.api.mdx');
+    const [first, , last] = converted.body.split('\n\n');
+    assert.equal(first, '<GeneratedHtml html={generatedBlocks[0]} />');
+    assert.match(last, /^<GeneratedHtml html=\{"<ul>/);
+    assert.equal(converted.import, 'import generatedBlocks from "./list-events.api.html.json";');
+    assert.equal(converted.blocks.length, 1);
+    assert.ok(converted.blocks[0].length > MAX_HTML_RUN);
+    assert.match(
+      converted.blocks[0],
+      /^<ul>\n<li><code>field_0<\/code> <span class="api-field__type">string<\/span><\/li>/,
+    );
+  });
+
+  test('imports nothing when every block fits in the page', () => {
+    assert.deepEqual(bodyBlocks('Short.', 'x.api.mdx').import, '');
+  });
+
+  test("reads the page writer's Markdown as MDX does: an indented line is text, a bare address a link", () => {
+    const [html] = bodyBlocks('A field.\n\n    indented, not code\n\nSee https://example.com/a.', 'x.api.mdx')
+      .body.split('\n\n')
+      .map((block) => JSON.parse(block.slice('<GeneratedHtml html={'.length, -' />'.length - 1)));
+    assert.doesNotMatch(html, /<pre/);
+    assert.match(html, /<p>indented, not code<\/p>/);
+    assert.match(html, /<a href="https:\/\/example\.com\/a" target="_blank" rel="noopener noreferrer">/);
+  });
+
+  test('refuses an attribute of an element other than its class', () => {
+    assert.throws(
+      () => bodyBlocks('<span className="a" onClick="x">b</span>', 'x.api.mdx'),
+      /an attribute the page's body cannot hold as HTML, on <span>/,
+    );
   });
 
   test('stops, saying why, at a code block never closed', () => {
-    assert.throws(() => bodyBlocks('## A\n\n```json\n{}\n'), /a code block opened with ``` and never closed/);
+    assert.throws(
+      () => bodyBlocks('## A\n\n```json\n{}\n', 'x.api.mdx'),
+      /a code block opened with ``` and never closed/,
+    );
   });
 });
