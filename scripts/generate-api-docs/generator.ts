@@ -87,7 +87,18 @@ export interface PageGenerator {
    * pages is emptied first), with the section tags' pages removed and meta descriptions
    * rewritten. Rejects with GeneratorFailed, naming the target, when one wrote no sidebar.
    */
-  write(staging: string, targets: readonly Target[], options?: {quiet?: boolean}): Promise<void>;
+  write(staging: string, targets: readonly Target[], options?: WriteOptions): Promise<void>;
+}
+
+export interface WriteOptions {
+  /** Prints only what the generator says of a failure (the development server's watcher). */
+  readonly quiet?: boolean;
+  /**
+   * For the sample's place: the prepared description (`doc`, see ./prepare.ts), and the part of it
+   * to write pages for (`pages`, with some of its operations: ./changed-operations.ts), instead of
+   * preparing the description again and writing every page. The prepared copy left in place is `doc`.
+   */
+  readonly prepared?: {readonly doc: Record<string, unknown>; readonly pages: Record<string, unknown>};
 }
 
 /** An error's message and those of its causes, one sentence each. */
@@ -119,7 +130,7 @@ export async function loadPageGenerator(root: string): Promise<PageGenerator> {
   }
 
   let queue: Promise<unknown> = Promise.resolve();
-  const runTarget = async (staging: string, target: Target) => {
+  const runTarget = async (staging: string, target: Target, prepared?: WriteOptions['prepared']) => {
     rmSync(path.join(staging, target.dir), {recursive: true, force: true});
     // A release that changed no operation has no page of one: its own page only.
     if (target.pluginId === 'releases' && writeReleaseSpec(root, target.id) === 0) {
@@ -130,7 +141,7 @@ export async function loadPageGenerator(root: string): Promise<PageGenerator> {
     if (target.pluginId === 'petstore') {
       // The sample's place, where an owner puts their own description, of any shape.
       try {
-        await writePreparedSpec(root, target);
+        await writePreparedSpec(root, target, prepared?.pages);
       } catch (error) {
         throw new GeneratorFailed(`Reading ${target.spec} failed: ${causes(error)}`);
       }
@@ -152,6 +163,7 @@ export async function loadPageGenerator(root: string): Promise<PageGenerator> {
       throw new GeneratorFailed(`Generating the pages of ${target.spec} failed: ${causes(error)}`);
     } finally {
       process.chdir(before);
+      if (prepared) await writePreparedSpec(root, target, prepared.doc);
     }
     if (!existsSync(path.join(staging, target.dir, 'sidebar.ts'))) {
       throw new GeneratorFailed(
@@ -166,7 +178,7 @@ export async function loadPageGenerator(root: string): Promise<PageGenerator> {
   };
 
   return {
-    write(staging, targets, {quiet = false} = {}) {
+    write(staging, targets, {quiet = false, prepared} = {}) {
       const run = queue.then(async () => {
         // The plugin prints a line for every page it writes, and its own account of a failure.
         // Quiet (the development server's watcher, which prints its own summary), the first are
@@ -181,7 +193,9 @@ export async function loadPageGenerator(root: string): Promise<PageGenerator> {
             said.push(stripVTControlCharacters(args.map(String).join(' ')));
         }
         try {
-          for (const target of targets) await runTarget(staging, target);
+          for (const target of targets) {
+            await runTarget(staging, target, target.pluginId === 'petstore' ? prepared : undefined);
+          }
         } catch (failure) {
           if (failure instanceof GeneratorFailed && said.length > 0) {
             failure.message += ` The generator said: ${said.join(' ').replace(/\s+/g, ' ').trim()}`;

@@ -56,6 +56,9 @@ export const TARGETS: readonly Target[] = [
  */
 const GENERATED_PAGE = /\.(api|info|tag|schema)\.mdx$|\.api\.html\.json$|^sidebar\.(ts|js)$/;
 
+/** The file beside a page (`x.api.mdx`) that holds its long blocks of HTML (./page-html.ts): `x.api.html.json`. */
+export const blocksFile = (page: string) => page.replace(/\.mdx$/, '.html.json');
+
 /** Which files of a folder of pages, and of DOWNLOADS, are generated; the others are written by hand. */
 export const isGeneratedPage = (name: string) => GENERATED_PAGE.test(name);
 export const isDownload = (name: string) => name.endsWith('.yaml') || name === GERAI_POSTMAN_DOWNLOAD;

@@ -44,7 +44,7 @@ import type Token from 'markdown-it/lib/token.mjs';
 
 import {jsxString} from '../../src/config/api-reference/mdx';
 import {substituteTokens} from '../../src/remark/substitute-tokens';
-import type {Target} from './layout';
+import {blocksFile, type Target} from './layout';
 
 /** The component that draws a block of HTML of a generated page (src/components/GeneratedHtml). */
 export const HTML_COMPONENT = 'GeneratedHtml';
@@ -211,9 +211,6 @@ export function bodyHtml(markdown: string): string {
  * 15 KB, in their pages.
  */
 export const MAX_HTML_RUN = 24 * 1024;
-
-/** The file beside a page (`x.api.mdx`) that holds its long blocks of HTML: `x.api.html.json`. */
-export const blocksFile = (page: string) => page.replace(/\.mdx$/, '.html.json');
 
 /** The name a page imports its long blocks of HTML under. */
 const BLOCKS = 'generatedBlocks';

@@ -4,7 +4,7 @@
  * external references working from the copy's folder), then prepared, as JSON (read back faster
  * than YAML by the generator).
  */
-import {mkdirSync, writeFileSync} from 'node:fs';
+import {existsSync, mkdirSync, readFileSync, writeFileSync} from 'node:fs';
 import path from 'node:path';
 
 import {bundle, createConfig} from '@redocly/openapi-core';
@@ -30,10 +30,26 @@ export async function preparedSpec(
   return {doc: preparedDescription(bundled), ...operationCount(bundled)};
 }
 
-/** Writes the prepared copy of `target`'s description where the generator reads it. */
-export async function writePreparedSpec(root: string, target: Target): Promise<void> {
-  const {doc} = await preparedSpec(path.join(root, target.spec));
+/** Writes the prepared copy of `target`'s description where the generator reads it: `doc`, or else its own. */
+export async function writePreparedSpec(
+  root: string,
+  target: Target,
+  doc?: Record<string, unknown>,
+): Promise<void> {
+  const prepared = doc ?? (await preparedSpec(path.join(root, target.spec))).doc;
   const file = path.join(root, preparedSpecPath(target.id));
   mkdirSync(path.dirname(file), {recursive: true});
-  writeFileSync(file, JSON.stringify(doc));
+  writeFileSync(file, JSON.stringify(prepared));
+}
+
+/** The prepared copy the pages of `target` were last generated from, if there is one. */
+export function readPreparedSpec(root: string, target: Target): Record<string, unknown> | undefined {
+  const file = path.join(root, preparedSpecPath(target.id));
+  if (!existsSync(file)) return undefined;
+  try {
+    return JSON.parse(readFileSync(file, 'utf8')) as Record<string, unknown>;
+  } catch {
+    // Half written (a process stopped): as if there were none.
+    return undefined;
+  }
 }

@@ -6,9 +6,9 @@ import createJiti from 'jiti';
 
 const {lint} = createJiti(import.meta.url)('./problems.ts');
 
-parentPort.on('message', async ({id, root, aliases}) => {
+parentPort.on('message', async ({id, root, aliases, only}) => {
   try {
-    parentPort.postMessage({id, problems: await lint(root, aliases)});
+    parentPort.postMessage({id, problems: await lint(root, aliases, only)});
   } catch (error) {
     parentPort.postMessage({id, error: error instanceof Error ? error.message : String(error)});
   }

@@ -42,17 +42,26 @@ export function lintedApis(root: string): Map<string, string> {
 }
 
 /**
+ * Rules that judge a description whole, which a copy with some of its operations (`only`) breaks:
+ * a component the other operations use is unused there. The build's lint, of the whole, runs them.
+ */
+const WHOLE_DESCRIPTION_RULES = new Set(['no-unused-components']);
+
+/**
  * Lints the APIs named by their aliases in redocly.yaml (every API when none is), each with its
  * own rules, as `redocly lint` does. A file that does not parse is one problem, at its line.
+ * With `only`, each API is linted with only the operations and events at those JSON pointers
+ * (../generate-api-docs/changed-operations.ts), the problems still located in the owner's files.
  */
-export async function lint(root: string, aliases: readonly string[] = []): Promise<Problem[]> {
+export async function lint(
+  root: string,
+  aliases: readonly string[] = [],
+  only?: readonly string[],
+): Promise<Problem[]> {
   // Loaded when first needed (a second or so): the server's start does without it.
-  const {
-    getLineColLocation,
-    lint: lintApi,
-    loadConfig,
-    YamlParseError,
-  } = await import('@redocly/openapi-core');
+  const {BaseResolver, getLineColLocation, lintDocument, loadConfig, YamlParseError} =
+    await import('@redocly/openapi-core');
+  const {onlyOperations} = await import('../generate-api-docs/changed-operations');
   const config = await loadConfig({configPath: path.join(root, 'redocly.yaml')});
   const apis = lintedApis(root);
   const chosen = aliases.length > 0 ? aliases : [...apis.keys()];
@@ -71,9 +80,20 @@ export async function lint(root: string, aliases: readonly string[] = []): Promi
       continue;
     }
     try {
-      const problems = await lintApi({ref: path.join(root, file), config: config.forAlias(alias)});
+      const apiConfig = config.forAlias(alias);
+      const externalRefResolver = new BaseResolver(apiConfig.resolve);
+      const document = await externalRefResolver.resolveDocument(null, path.join(root, file), true);
+      if (document instanceof Error) throw document;
+      const problems = await lintDocument({
+        document:
+          only === undefined
+            ? document
+            : {...document, parsed: onlyOperations(document.parsed as Record<string, unknown>, only)},
+        config: apiConfig,
+        externalRefResolver,
+      });
       for (const problem of problems) {
-        if (problem.ignored) continue;
+        if (problem.ignored || (only !== undefined && WHOLE_DESCRIPTION_RULES.has(problem.ruleId))) continue;
         const location = problem.location[0];
         const start = location ? getLineColLocation(location).start : undefined;
         found.push({
@@ -116,12 +136,12 @@ export class Linter {
 
   constructor(private readonly root: string) {}
 
-  lint(aliases: readonly string[] = []): Promise<Problem[]> {
+  lint(aliases: readonly string[] = [], only?: readonly string[]): Promise<Problem[]> {
     const worker = this.thread();
     const id = this.next++;
     return new Promise((resolve, reject) => {
       this.waiting.set(id, {resolve, reject});
-      worker.postMessage({id, root: this.root, aliases});
+      worker.postMessage({id, root: this.root, aliases, only});
     });
   }
 

@@ -14,14 +14,30 @@
  * lowest priority, stopped when another change comes first.
  */
 import {type ChildProcess, spawn} from 'node:child_process';
-import {existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync} from 'node:fs';
+import {
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  statSync,
+  writeFileSync,
+} from 'node:fs';
 import {setPriority, tmpdir} from 'node:os';
 import path from 'node:path';
 
 import {PROBLEM_FILE, PROBLEM_HEADING} from '../../src/plugins/dev-server';
+import {
+  changedOperations,
+  descriptionPrints,
+  onlyOperations,
+  sidebarWithLabels,
+} from '../generate-api-docs/changed-operations';
 import type {PageGenerator} from '../generate-api-docs/generator';
 import {type Installed, installChanged} from '../generate-api-docs/install';
 import {
+  blocksFile,
   COMPANION_FOLDERS,
   DOWNLOADS,
   isDownload,
@@ -67,6 +83,23 @@ const SPLIT_BYTES = 1_000_000;
 
 /** An API name that redocly.yaml has not: linting it loads the linter and its configuration only. */
 const WARM_UP = '(warm-up)';
+
+/** The operations a change touched, by their JSON pointers, in the prepared description `doc`. */
+interface Only {
+  readonly doc: Record<string, unknown>;
+  readonly pointers: readonly string[];
+}
+
+/**
+ * Which files of `target`'s folder a run with some of its operations owns: the pages it wrote, the
+ * files of their long blocks (written or gone), and the sidebar, with their labels changed.
+ */
+function writtenPages(staging: string, target: Target): (name: string) => boolean {
+  const folder = path.join(staging, target.dir);
+  const pages = existsSync(folder) ? readdirSync(folder).filter((name) => name.endsWith('.api.mdx')) : [];
+  const owned = new Set(['sidebar.ts', ...pages.flatMap((name) => [name, blocksFile(name)])]);
+  return (name) => owned.has(name);
+}
 
 const seconds = (since: number) => `${((performance.now() - since) / 1000).toFixed(1)} s`;
 
@@ -159,7 +192,33 @@ export class ReferenceKeeper {
 
   /** After a change of `files` (relative to the repository) under openapi/. */
   async update(files: readonly string[]): Promise<void> {
-    await this.generate(files, targetsAffectedBy(files));
+    const targets = targetsAffectedBy(files);
+    const only = targets.length === 1 ? await this.changedOperations(targets[0]) : undefined;
+    await this.generate(files, targets, {only});
+  }
+
+  /**
+   * For the sample's place (an owner's description, of any size): the operations whose pages a
+   * change touched (../generate-api-docs/changed-operations.ts), found by comparing the prepared
+   * copy the pages were generated from with the description now. Undefined, and every page is
+   * written, when that cannot tell: another target, no prepared copy, a description that does not
+   * read (the generator and the linter then say why), or a change of what every page shares or of
+   * the sidebar.
+   */
+  private async changedOperations(target: Target): Promise<Only | undefined> {
+    if (target.pluginId !== 'petstore') return undefined;
+    // Loaded when first needed (Redocly's library): a start does without them.
+    const {preparedSpec, readPreparedSpec} = await import('../generate-api-docs/prepare');
+    const before = readPreparedSpec(this.root, target);
+    if (before === undefined) return undefined;
+    let doc: Record<string, unknown>;
+    try {
+      ({doc} = await preparedSpec(path.join(this.root, target.spec)));
+    } catch {
+      return undefined;
+    }
+    const pointers = changedOperations(descriptionPrints(before), descriptionPrints(doc));
+    return pointers === undefined ? undefined : {doc, pointers};
   }
 
   /** Stops the background work, waiting or running. */
@@ -174,11 +233,12 @@ export class ReferenceKeeper {
    * Lints and generates the pages of `targets` after a change of `files` (`all` at start), and
    * puts them in place when both have succeeded; the downloads and companion files follow.
    * Without `gate`, the pages are put in place whatever the linter finds, and it runs later.
+   * With `only`, only the pages of those operations are linted, written and put in place.
    */
   private async generate(
     files: readonly string[],
     targets: readonly Target[],
-    {all = false, gate = true} = {},
+    {all = false, gate = true, only}: {all?: boolean; gate?: boolean; only?: Only} = {},
   ): Promise<boolean> {
     const started = performance.now();
     // What the records compare the next start's inputs with, taken before anything is read: a
@@ -188,11 +248,12 @@ export class ReferenceKeeper {
     this.background.delete('downloads');
     // The linter (in a thread of its own) and the generator side by side; the pages are put in
     // place only when the linter has found no error.
-    const linted = gate ? this.linter.lint(this.aliasesFor(files)) : Promise.resolve([]);
+    const linted = gate ? this.linter.lint(this.aliasesFor(files), only?.pointers) : Promise.resolve([]);
     linted.catch(() => {});
     const staging = mkdtempSync(path.join(tmpdir(), 'gerai-api-reference-'));
     try {
       let failure: string | undefined;
+      let whole = false;
       try {
         // Without the linter in a thread of its own, the second core can take half of the pages,
         // when there are enough of them to be worth a process that loads the site again.
@@ -200,9 +261,14 @@ export class ReferenceKeeper {
           (sum, target) => sum + statSync(path.join(this.root, target.spec)).size,
           0,
         );
-        await (gate || bytes < SPLIT_BYTES
-          ? this.writePages(staging, targets)
-          : this.writePagesOnBothCores(staging, targets));
+        if (only) {
+          // Every page after all when the sidebar's labels could not be changed in place.
+          if (!(await this.writeSomePages(staging, targets, only))) whole = true;
+        } else {
+          await (gate || bytes < SPLIT_BYTES
+            ? this.writePages(staging, targets)
+            : this.writePagesOnBothCores(staging, targets));
+        }
       } catch (error) {
         failure = error instanceof Error ? error.message : String(error);
       }
@@ -223,7 +289,10 @@ export class ReferenceKeeper {
       const installed = installChanged(
         staging,
         this.root,
-        targets.map((target) => ({dir: target.dir, owned: isGeneratedPage})),
+        targets.map((target) => ({
+          dir: target.dir,
+          owned: only && !whole ? writtenPages(staging, target) : isGeneratedPage,
+        })),
       );
       this.noticeSidebars(installed);
       this.showProblems([]);
@@ -244,6 +313,38 @@ export class ReferenceKeeper {
     } finally {
       rmSync(staging, {recursive: true, force: true});
     }
+  }
+
+  /** Writes the pages of `only`'s operations, if any, and leaves the prepared copy whole. */
+  /**
+   * Writes the pages of `only`'s operations, if any, with the sidebar's labels of those pages
+   * changed in place, and leaves the prepared copy whole. False, with every page written, when
+   * the sidebar could not be changed in place.
+   */
+  private async writeSomePages(staging: string, targets: readonly Target[], only: Only): Promise<boolean> {
+    for (const target of targets) mkdirSync(path.join(staging, target.dir), {recursive: true});
+    if (only.pointers.length === 0) return true;
+    const generator = await this.pageGenerator();
+    await generator.write(staging, targets, {
+      quiet: true,
+      prepared: {doc: only.doc, pages: onlyOperations(only.doc, only.pointers)},
+    });
+    for (const target of targets) {
+      const folder = path.join(staging, target.dir);
+      const sidebar = path.join(this.root, target.dir, 'sidebar.ts');
+      const pages = readdirSync(folder)
+        .filter((name) => name.endsWith('.api.mdx'))
+        .map((name) => readFileSync(path.join(folder, name), 'utf8'));
+      const labelled = existsSync(sidebar)
+        ? sidebarWithLabels(readFileSync(sidebar, 'utf8'), pages)
+        : undefined;
+      if (labelled === undefined) {
+        await this.writePages(staging, targets);
+        return false;
+      }
+      writeFileSync(path.join(folder, 'sidebar.ts'), labelled);
+    }
+    return true;
   }
 
   private async writePages(staging: string, targets: readonly Target[]): Promise<void> {

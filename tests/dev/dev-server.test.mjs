@@ -166,6 +166,66 @@ describe('the development server (npm start) as a writer edits', () => {
     await until('the summary as it was', async () => (await title()) === OPERATION.summary, tail);
   });
 
+  /** An operation of the sample's place, where an owner puts a description of any size. */
+  const OWN = {
+    file: 'openapi/petstore.yaml',
+    route: '/api/find-pet-by-id',
+    page: 'api/find-pet-by-id.api.mdx',
+    sidebar: 'api/sidebar.ts',
+    other: 'api/finds-pets-by-status.api.mdx',
+    summary: 'Find pet by ID',
+  };
+
+  test("a description changed in an owner's description rewrites that operation's page alone, and a problem of it is named in the owner's file", async () => {
+    await page.goto(server.origin + OWN.route);
+    await until("the owner's operation page", async () => (await title()) === OWN.summary, tail);
+    const modified = () =>
+      [OWN.page, OWN.sidebar, OWN.other].map((file) => statSync(path.join(copy, file)).mtimeMs);
+    const before = modified();
+    const original = read(OWN.file);
+    const sentence = `Described again by its owner at ${Date.now()}.`;
+    const opening = `summary: ${OWN.summary}\n      description: |\n`;
+    assert.ok(original.includes(opening), `the test no longer finds the description of ${OWN.summary}`);
+    let printed = server.output().length;
+    write(OWN.file, original.replace(opening, `${opening}        ${sentence}\n`));
+    try {
+      await until(
+        'the new sentence in the page',
+        async () => (await visibleText(page)).includes(sentence),
+        tail,
+      );
+      const [pageAfter, sidebarAfter, otherAfter] = modified();
+      assert.notEqual(pageAfter, before[0], 'the operation page is written');
+      assert.equal(sidebarAfter, before[1], 'the sidebar keeps its bytes');
+      assert.equal(otherAfter, before[2], 'another operation keeps its page as it was');
+      assert.match(
+        server.outputSince(printed),
+        /API reference updated from openapi\/petstore\.yaml in [\d.]+ s: wrote api\/find-pet-by-id\.api\.mdx\./,
+      );
+
+      // Linted with that operation alone, a problem is still located in the owner's file.
+      const example = original.indexOf('                id: 10\n', original.indexOf(opening));
+      const broken = `${original.slice(0, example)}                id: not-a-number\n${original.slice(example + '                id: 10\n'.length)}`;
+      const line = broken.slice(0, example).split('\n').length;
+      printed = server.output().length;
+      write(OWN.file, broken);
+      const expected = new RegExp(
+        `openapi/petstore\\.yaml:${line}:\\d+ {2}error {2}no-invalid-media-type-examples`,
+      );
+      await until('the problem in the page', async () => expected.test(await visibleText(page)), tail);
+      assert.match(server.outputSince(printed), expected);
+    } finally {
+      write(OWN.file, original);
+    }
+    await until(
+      'the page as it was, without the problem',
+      async () =>
+        !(await visibleText(page)).includes(sentence) &&
+        !/no-invalid-media-type-examples/.test(await visibleText(page)),
+      tail,
+    );
+  });
+
   /** Each kind of broken description: what breaks it, and what the linter names. */
   const BROKEN = [
     {

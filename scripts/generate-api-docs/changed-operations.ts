@@ -1,0 +1,245 @@
+/**
+ * Which pages of the sample's place (an owner's description) a change of its description changes,
+ * found by comparing the prepared copy the pages were generated from with the new one
+ * (src/config/api-reference/description.ts), so that the development server writes and lints
+ * those pages alone: one summary changed in a description of a thousand operations is one page,
+ * not the whole reference (12 s with GitHub's description, most of it linting and writing pages
+ * that did not change).
+ *
+ * A page is made from its operation (or event), the fields of its path item, the components it
+ * reaches through `$ref`s (followed to the end), and what every page shares: the description's
+ * `info`, `servers`, `tags`, `security` and security schemes, and anything else outside `paths`,
+ * the events and the components. Each page has a print (a hash of all of that but the shared part,
+ * each component hashed once), the shared part one, and the sidebar one: the order of the
+ * operations and what the sidebar shows of each (tags, summary, operation id, deprecation). A
+ * change of the shared part or of the sidebar writes every page again; otherwise the pages whose
+ * print changed are written from a copy of the description with only their operations
+ * (`onlyOperations`), and linted in a copy of the owner's file with only them (`onlyInSource`).
+ */
+import {createHash} from 'node:crypto';
+
+import {EVENT_POINTER, HTTP_METHODS, operationPointer} from '../../src/config/api-reference/description';
+
+type Json = Record<string, unknown>;
+
+const isObject = (value: unknown): value is Json =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);
+
+/** The prints of a prepared description (see above). */
+export interface DescriptionPrints {
+  readonly shared: string;
+  readonly sidebar: string;
+  /** By the operation's JSON pointer in the owner's description (`#/paths/~1pets/get`). */
+  readonly pages: ReadonlyMap<string, string>;
+}
+
+/** The areas of a prepared description that hold operations: its paths, and all its events. */
+const AREAS = ['paths', 'x-webhooks'] as const;
+
+/** Every operation and event of a prepared description, with its pointer in the owner's description. */
+function operations(
+  doc: Json,
+): {pointer: string; area: string; name: string; method: string; operation: Json}[] {
+  const found = [];
+  for (const area of AREAS) {
+    for (const [name, item] of Object.entries(isObject(doc[area]) ? doc[area] : {})) {
+      if (!isObject(item)) continue;
+      for (const method of HTTP_METHODS) {
+        const operation = item[method];
+        if (!isObject(operation)) continue;
+        const pointer =
+          typeof operation[EVENT_POINTER] === 'string'
+            ? operation[EVENT_POINTER]
+            : operationPointer('paths', name, method);
+        found.push({pointer, area, name, method, operation});
+      }
+    }
+  }
+  return found;
+}
+
+/** The local `$ref`s in a value (`#/components/…`), each once. */
+function refsIn(value: unknown, into = new Set<string>()): Set<string> {
+  if (Array.isArray(value)) {
+    for (const each of value) refsIn(each, into);
+  } else if (isObject(value)) {
+    for (const [key, each] of Object.entries(value)) {
+      if (key === '$ref' && typeof each === 'string' && each.startsWith('#/')) into.add(each);
+      else refsIn(each, into);
+    }
+  }
+  return into;
+}
+
+/** The value a local `$ref` points at in `doc`, or undefined. */
+function resolve(doc: Json, ref: string): unknown {
+  let value: unknown = doc;
+  for (const token of ref.slice(2).split('/')) {
+    if (!isObject(value) && !Array.isArray(value)) return undefined;
+    value = (value as Json)[token.replace(/~1/g, '/').replace(/~0/g, '~')];
+  }
+  return value;
+}
+
+/** The local `$ref`s reached from `value`, following each into what it points at, to the end. */
+function reached(value: unknown, direct: (ref: string) => Set<string>): string[] {
+  const seen = new Set<string>();
+  const queue = [...refsIn(value)];
+  while (queue.length > 0) {
+    const ref = queue.pop() as string;
+    if (seen.has(ref)) continue;
+    seen.add(ref);
+    queue.push(...direct(ref));
+  }
+  return [...seen].sort();
+}
+
+const hash = (text: string) => createHash('sha256').update(text).digest('hex');
+
+/**
+ * What of an operation the sidebar is made from, but its label: the summary is the label, which
+ * `sidebarWithLabels` changes in place, unless the operation has no id, when it names the page.
+ */
+const sidebarFields = ({pointer, operation}: {pointer: string; operation: Json}) => [
+  pointer,
+  operation.tags,
+  operation.operationId,
+  operation.operationId === undefined ? operation.summary : '',
+  operation.deprecated,
+];
+
+/** The prints of a prepared description. */
+export function descriptionPrints(doc: Json): DescriptionPrints {
+  const components = isObject(doc.components) ? doc.components : {};
+  const {securitySchemes, ...reachable} = components;
+  const shared: Json = {
+    ...Object.fromEntries(Object.entries(doc).filter(([key]) => !(AREAS as readonly string[]).includes(key))),
+    components: {securitySchemes},
+  };
+  // Each component's own JSON and direct references, once.
+  const own = new Map<string, {hash: string; refs: Set<string>}>();
+  const ownOf = (ref: string) => {
+    let found = own.get(ref);
+    if (found === undefined) {
+      const value = resolve(doc, ref);
+      found = {hash: hash(JSON.stringify(value) ?? ''), refs: refsIn(value)};
+      own.set(ref, found);
+    }
+    return found;
+  };
+  const all = operations(doc);
+  const pages = new Map<string, string>();
+  for (const each of all) {
+    const item = (doc[each.area] as Json)[each.name] as Json;
+    const itemFields = Object.fromEntries(
+      Object.entries(item).filter(([key]) => !(HTTP_METHODS as readonly string[]).includes(key)),
+    );
+    const page = {operation: each.operation, item: itemFields};
+    const refs = reached(page, (ref) => ownOf(ref).refs).map((ref) => [ref, ownOf(ref).hash]);
+    pages.set(each.pointer, hash(JSON.stringify([each.area, each.name, each.method, page, refs])));
+  }
+  return {
+    shared: hash(JSON.stringify(shared) + JSON.stringify(Object.keys(reachable))),
+    sidebar: hash(JSON.stringify(all.map(sidebarFields))),
+    pages,
+  };
+}
+
+/**
+ * The pointers of the operations whose pages a change from `before` to `after` changes; undefined
+ * when every page must be written again (what every page shares, or the sidebar, changed).
+ */
+export function changedOperations(before: DescriptionPrints, after: DescriptionPrints): string[] | undefined {
+  if (before.shared !== after.shared || before.sidebar !== after.sidebar) return undefined;
+  return [...after.pages].filter(([pointer, print]) => before.pages.get(pointer) !== print).map(([p]) => p);
+}
+
+/**
+ * `doc` (a prepared description, or the owner's own) with only the operations at `pointers`, their
+ * path items' own fields, and the components they reach; what every page shares is kept whole.
+ * In the owner's own description a path item that is a `$ref` is kept as it is.
+ */
+export function onlyOperations(doc: Json, pointers: readonly string[]): Json {
+  const wanted = new Set(pointers);
+  const kept: Json = {...doc};
+  const areas = ['paths', 'webhooks', 'x-webhooks'] as const;
+  for (const area of areas) {
+    if (!isObject(doc[area])) continue;
+    const items: Json = {};
+    for (const [name, item] of Object.entries(doc[area])) {
+      if (!isObject(item)) continue;
+      const methods = HTTP_METHODS.filter((method) => {
+        const operation = item[method];
+        const pointer =
+          isObject(operation) && typeof operation[EVENT_POINTER] === 'string'
+            ? operation[EVENT_POINTER]
+            : operationPointer(area, name, method);
+        return wanted.has(pointer);
+      });
+      const referred =
+        typeof item.$ref === 'string' &&
+        HTTP_METHODS.some((method) => wanted.has(operationPointer(area, name, method)));
+      if (referred) {
+        items[name] = item;
+      } else if (methods.length > 0) {
+        items[name] = Object.fromEntries(
+          Object.entries(item).filter(
+            ([key]) =>
+              !(HTTP_METHODS as readonly string[]).includes(key) || (methods as string[]).includes(key),
+          ),
+        );
+      }
+    }
+    kept[area] = items;
+  }
+  if (isObject(doc.components)) {
+    const refs = new Set(
+      reached(
+        areas.map((area) => kept[area]),
+        (ref) => refsIn(resolve(doc, ref)),
+      ),
+    );
+    const components: Json = {};
+    for (const [kind, entries] of Object.entries(doc.components)) {
+      if (!isObject(entries)) continue;
+      components[kind] =
+        kind === 'securitySchemes'
+          ? entries
+          : Object.fromEntries(
+              Object.entries(entries).filter(([name]) =>
+                refs.has(`#/components/${kind}/${name.replace(/~/g, '~0').replace(/\//g, '~1')}`),
+              ),
+            );
+    }
+    kept.components = components;
+  }
+  return kept;
+}
+
+/** A page's front matter field, as the generator writes it (a JSON string, or a bare word). */
+function frontMatterValue(page: string, field: string): string | undefined {
+  const value = new RegExp(`^${field}: (.*)$`, 'm').exec(page.slice(0, page.indexOf('\n---', 4)))?.[1];
+  if (value === undefined) return undefined;
+  return value.startsWith('"') ? (JSON.parse(value) as string) : value;
+}
+
+/**
+ * The generator's sidebar (`sidebar.ts`) with the label of each page of `pages` (their MDX) made
+ * its `sidebar_label`; undefined when a page's entry is not found once, as the generator writes it.
+ */
+export function sidebarWithLabels(sidebar: string, pages: readonly string[]): string | undefined {
+  let result = sidebar;
+  for (const page of pages) {
+    const id = frontMatterValue(page, 'id');
+    const label = frontMatterValue(page, 'sidebar_label');
+    if (id === undefined || label === undefined) return undefined;
+    const entry = new RegExp(`(\n(\\s*)id: ${escape(JSON.stringify(id))},\n\\2label: )(".*"),\n`, 'g');
+    const found = [...result.matchAll(entry)];
+    if (found.length !== 1) return undefined;
+    result = result.replace(entry, (_match, before: string) => `${before}${JSON.stringify(label)},\n`);
+  }
+  return result;
+}
+
+/** Text as a regular expression that matches it. */
+const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');

@@ -1,0 +1,178 @@
+// Which pages of an owner's description a change touches (scripts/generate-api-docs/changed-operations.ts),
+// so that the development server writes and lints those alone: each kind of change on the shapes of
+// tests/fixtures/owner-descriptions.mjs, and the page written from a copy with one operation, which
+// must be the page written from the whole description.
+import assert from 'node:assert/strict';
+import {mkdtempSync, rmSync, writeFileSync} from 'node:fs';
+import {tmpdir} from 'node:os';
+import path from 'node:path';
+import {after, before, describe, test} from 'node:test';
+
+import createJiti from 'jiti';
+import {stringify} from 'yaml';
+
+import {extensionWebhooks, webhooksOnly} from '../fixtures/owner-descriptions.mjs';
+import {root} from '../support/openapi.mjs';
+
+const jiti = createJiti(root + '/');
+const {preparedSpec} = jiti('./scripts/generate-api-docs/prepare.ts');
+const {changedOperations, descriptionPrints, onlyOperations, sidebarWithLabels} = jiti(
+  './scripts/generate-api-docs/changed-operations.ts',
+);
+const {createApiPageMarkdown} = jiti('./src/config/api-reference/page.ts');
+const {readOpenapiFiles, processOpenapiFiles} = jiti('docusaurus-plugin-openapi-docs/lib/openapi');
+
+let folder;
+before(() => {
+  folder = mkdtempSync(path.join(tmpdir(), 'gerai-changed-operations-'));
+});
+after(() => rmSync(folder, {recursive: true, force: true}));
+
+let written = 0;
+/** The prepared copy of a description (what the generator reads). */
+async function prepared(description) {
+  const file = path.join(folder, `description-${(written += 1)}.yaml`);
+  writeFileSync(file, stringify(description));
+  return (await preparedSpec(file)).doc;
+}
+
+/** What changed from `description` to `edit(copy of it)`. */
+async function changes(description, edit) {
+  const copy = structuredClone(description);
+  edit(copy);
+  return changedOperations(
+    descriptionPrints(await prepared(description)),
+    descriptionPrints(await prepared(copy)),
+  );
+}
+
+const READ = '#/paths/~1subscriptions~1{id}/get';
+const CREATE = '#/paths/~1subscriptions/post';
+
+describe('the operations a change touches', () => {
+  test('none, when nothing a page shows changed', async () => {
+    assert.deepEqual(await changes(extensionWebhooks, () => {}), []);
+  });
+
+  test("an operation's summary or description: its page alone", async () => {
+    assert.deepEqual(
+      await changes(extensionWebhooks, (doc) => {
+        doc.paths['/subscriptions/{id}'].get.summary = 'Read one subscription';
+      }),
+      [READ],
+    );
+    assert.deepEqual(
+      await changes(extensionWebhooks, (doc) => {
+        doc.paths['/subscriptions/{id}'].get.description = 'Now described.';
+      }),
+      [READ],
+    );
+  });
+
+  test('a component: the page of every operation that reaches it, through other components too', async () => {
+    assert.deepEqual(
+      await changes(extensionWebhooks, (doc) => {
+        doc.components.schemas.Card.properties.number.description = 'The card number.';
+      }),
+      [CREATE],
+    );
+  });
+
+  test("a path item's own parameters: the pages of its operations", async () => {
+    const found = await changes(extensionWebhooks, (doc) => {
+      doc.paths['/subscriptions/{id}'].parameters[0].description = 'The subscription’s id.';
+    });
+    assert.deepEqual(found.sort(), [READ, '#/paths/~1subscriptions~1{id}/delete'].sort());
+  });
+
+  test('an event, named by its pointer in the description as published', async () => {
+    const found = await changes(webhooksOnly, (doc) => {
+      const [name] = Object.keys(doc.webhooks);
+      doc.webhooks[name].post.description = 'Changed.';
+    });
+    assert.equal(found.length, 1);
+    assert.match(found[0], /^#\/webhooks\//);
+  });
+
+  test('every page, when what all pages share or what the sidebar is made from changed', async () => {
+    for (const edit of [
+      (doc) => (doc.info.title = 'Another API'),
+      (doc) => (doc.servers = [{url: 'https://elsewhere.example.test'}]),
+      (doc) => (doc.paths['/subscriptions/{id}'].get.tags = ['Other']),
+      (doc) => (doc.paths['/subscriptions/{id}'].get.operationId = 'fetchSubscription'),
+      (doc) => (doc.paths['/subscriptions/{id}'].get.deprecated = true),
+      (doc) => delete doc.paths['/subscriptions/{id}'].delete,
+      (doc) =>
+        (doc.paths['/subscriptions/extra'] = {get: {summary: 'More', responses: {200: {description: 'OK'}}}}),
+    ]) {
+      assert.equal(await changes(extensionWebhooks, edit), undefined, String(edit));
+    }
+  });
+});
+
+/** The page of each operation and event of a prepared description, by its title. */
+async function pagesOf(doc) {
+  const file = path.join(folder, `prepared-${(written += 1)}.json`);
+  writeFileSync(file, JSON.stringify(doc));
+  const [items] = await processOpenapiFiles(
+    await readOpenapiFiles(file),
+    {specPath: file, outputDir: 'api'},
+    {groupPathsBy: 'tag'},
+  );
+  return new Map(
+    items.filter((item) => item.type === 'api').map((item) => [item.id, createApiPageMarkdown(item)]),
+  );
+}
+
+describe('a copy with some of the operations', () => {
+  for (const [name, description] of Object.entries({webhooksOnly, extensionWebhooks})) {
+    test(`writes each page as the whole description does (${name})`, async () => {
+      const doc = await prepared(description);
+      const whole = await pagesOf(doc);
+      const pointers = [...descriptionPrints(doc).pages.keys()];
+      for (const pointer of pointers) {
+        const some = await pagesOf(onlyOperations(doc, [pointer]));
+        assert.equal(some.size, 1, pointer);
+        const [[id, page]] = some;
+        assert.equal(page, whole.get(id), pointer);
+      }
+    });
+  }
+
+  test('keeps only the components its operations reach', async () => {
+    const doc = await prepared(extensionWebhooks);
+    assert.deepEqual(Object.keys(onlyOperations(doc, [CREATE]).components.schemas).sort(), [
+      'Card',
+      'Wallet',
+    ]);
+    assert.deepEqual(Object.keys(onlyOperations(doc, [READ]).components.schemas ?? {}), []);
+  });
+});
+
+describe("the sidebar's labels changed in place", () => {
+  const sidebar = [
+    'const sidebar = {',
+    '  apisidebar: [',
+    '    {',
+    '      type: "doc",',
+    '      id: "read-subscription",',
+    '      label: "Read a subscription",',
+    '      className: "api-method get",',
+    '    },',
+    '  ],',
+    '};',
+  ].join('\n');
+  const page = (label) =>
+    `---\nid: read-subscription\ntitle: "x"\nsidebar_label: ${JSON.stringify(label)}\n---\n\n# x\n`;
+
+  test("gives an entry its page's label, quotes and all", () => {
+    assert.match(
+      sidebarWithLabels(sidebar, [page('Read "one" subscription')]),
+      /label: "Read \\"one\\" subscription",/,
+    );
+  });
+
+  test('cannot when the entry is not there', () => {
+    assert.equal(sidebarWithLabels(sidebar, [page('x').replace('read-subscription', 'other')]), undefined);
+  });
+});
