@@ -26,7 +26,11 @@
  * bench/writer/results.json, with the ratios of the cold start at 10x to 1x and of the second
  * start to the cold one. Run it with nothing else on the machine. `--help` lists the options.
  *
- *   npm run bench:writer [-- --sizes 1x,10x] [-- --edits 3] [-- --starts 3] [-- --limit 60]
+ * With `--sizes large` (or `1x,10x,large`), a copy whose sample pet store is GitHub's REST API
+ * description as published (../scale/large.mjs), where the description edit is the summary of
+ * `repos/get`: what an owner waits for with a description of a thousand operations.
+ *
+ *   npm run bench:writer [-- --sizes 1x,10x,large] [-- --edits 3] [-- --starts 3] [-- --limit 60]
  *                        [-- --start-limit 600] [-- --port 3290] [-- --keep]
  */
 /* global document -- functions passed to page.evaluate run in the page */
@@ -37,6 +41,7 @@ import path from 'node:path';
 import {launchBrowser} from '../shared/browser.mjs';
 import {root} from '../shared/root.mjs';
 import {growCopy, plainCopy, TIMES} from '../shared/copies.mjs';
+import {largeCopy} from '../scale/large.mjs';
 import {sampleMemory} from '../shared/memory.mjs';
 import {listOption, portOption, readCommandLine, wholeNumber} from '../shared/options.mjs';
 import {machine, resultsFile, writeResults} from '../shared/results.mjs';
@@ -45,6 +50,8 @@ import {startDevServer} from '../../tests/support/dev-server.mjs';
 
 const OUTPUT = resultsFile('writer');
 const SIZES = ['1x', `${TIMES}x`];
+/** And on request: a copy whose sample is a large public description (../scale/large.mjs). */
+const LARGE = 'large';
 
 /** The guide and the operation the writer edits, and the routes they are served at. */
 const GUIDE = {file: 'docs/docs/getting-started.mdx', route: '/docs/docs/getting-started'};
@@ -52,6 +59,15 @@ const OPERATION = {
   file: 'openapi/gerai/outlets.yaml',
   summary: 'Get all outlets',
   route: '/docs/api/outlet-information/get-all-outlets',
+  /** The line of the summary in the file, with `summary` in it. */
+  line: (/** @type {string} */ summary) => `summary: ${summary}\n`,
+};
+/** In the large copy: an operation of GitHub's description (JSON, which is YAML), in the sample's place. */
+const LARGE_OPERATION = {
+  file: 'openapi/petstore.yaml',
+  summary: 'Get a repository',
+  route: '/api/repos-get',
+  line: (/** @type {string} */ summary) => `"summary": ${JSON.stringify(summary)},`,
 };
 
 /** Lines `npm start` prints as it starts, before and after the change of its design. */
@@ -70,7 +86,12 @@ const COMMAND = {
     'edit, a description edit and a broken description on screen, and the peak memory. Takes about ' +
     `10 minutes. Prints a table and writes ${path.relative(root, OUTPUT)}.`,
   options: {
-    sizes: {type: 'string', value: 'LIST', default: SIZES.join(','), help: 'copies to measure'},
+    sizes: {
+      type: 'string',
+      value: 'LIST',
+      default: SIZES.join(','),
+      help: `copies to measure; ${LARGE} is a copy with GitHub's REST API description in the sample's place`,
+    },
     edits: {type: 'string', value: 'N', default: '3', help: 'edits of the guide and of the description'},
     starts: {
       type: 'string',
@@ -86,7 +107,7 @@ const COMMAND = {
 };
 
 const {sizes, edits, starts, limitMs, startLimitMs, port, keep} = readCommandLine(COMMAND, (values) => ({
-  sizes: listOption('sizes', values.sizes, SIZES),
+  sizes: listOption('sizes', values.sizes, [...SIZES, LARGE]),
   edits: wholeNumber('edits', values.edits, 1),
   starts: wholeNumber('starts', values.starts, 1),
   limitMs: wholeNumber('limit', values.limit, 1) * 1000,
@@ -236,15 +257,19 @@ function asNewClone(/** @type {string} */ folder) {
 }
 
 /** Everything measured on one copy. */
-async function measureCopy(/** @type {string} */ folder, /** @type {(line: string) => void} */ log) {
+async function measureCopy(
+  /** @type {string} */ folder,
+  /** @type {(line: string) => void} */ log,
+  operation = OPERATION,
+) {
   asNewClone(folder);
   const guideFile = path.join(folder, GUIDE.file);
-  const operationFile = path.join(folder, OPERATION.file);
+  const operationFile = path.join(folder, operation.file);
   const guideText = readFileSync(guideFile, 'utf8');
   const operationText = readFileSync(operationFile, 'utf8');
-  const summaryLine = `summary: ${OPERATION.summary}\n`;
+  const summaryLine = operation.line(operation.summary);
   if (!operationText.includes(summaryLine)) {
-    throw new Error(`bench:writer: ${OPERATION.file} no longer has the line "${summaryLine.trim()}"`);
+    throw new Error(`bench:writer: ${operation.file} no longer has the line "${summaryLine.trim()}"`);
   }
   const browser = await launchBrowser();
   const result = {};
@@ -272,11 +297,11 @@ async function measureCopy(/** @type {string} */ folder, /** @type {(line: strin
 
       // The reference page, first visited.
       const visited = performance.now();
-      await page.goto(cold.server.origin + OPERATION.route, {timeout: limitMs});
+      await page.goto(cold.server.origin + operation.route, {timeout: limitMs});
       result.referenceFirstVisit = await figure(() =>
         until(
           visited,
-          async () => (await titleOf(page)) === OPERATION.summary,
+          async () => (await titleOf(page)) === operation.summary,
           'first visit of the reference page',
         ),
       );
@@ -285,8 +310,8 @@ async function measureCopy(/** @type {string} */ folder, /** @type {(line: strin
       // The description, edited while its page is open.
       result.descriptionEdit = [];
       for (let n = 1; n <= edits; n += 1) {
-        const summary = `${OPERATION.summary}, edit ${n} at ${Date.now()}`;
-        const saved = save(operationFile, operationText.replace(summaryLine, `summary: ${summary}\n`));
+        const summary = `${operation.summary}, edit ${n} at ${Date.now()}`;
+        const saved = save(operationFile, operationText.replace(summaryLine, operation.line(summary)));
         const shown = await figure(() =>
           until(saved, async () => (await titleOf(page)) === summary, 'description edit'),
         );
@@ -296,17 +321,17 @@ async function measureCopy(/** @type {string} */ folder, /** @type {(line: strin
       }
       log(`  description edits: ${result.descriptionEdit.map((f) => f.ms ?? 'never').join(', ')} ms`);
       const restored = save(operationFile, operationText);
-      await figure(() => until(restored, async () => (await titleOf(page)) === OPERATION.summary, 'restore'));
+      await figure(() => until(restored, async () => (await titleOf(page)) === operation.summary, 'restore'));
 
       // A broken description: its message on screen, then the page back once it is mended.
       const broken = save(
         operationFile,
-        operationText.replace(summaryLine, `summary: [${OPERATION.summary}\n`),
+        operationText.replace(summaryLine, summaryLine.replace(': ', ': [')),
       );
       result.brokenShown = await figure(() =>
         until(
           broken,
-          async () => (await visibleText(page)).includes(OPERATION.file),
+          async () => (await visibleText(page)).includes(operation.file),
           'broken description message',
         ),
       );
@@ -319,8 +344,8 @@ async function measureCopy(/** @type {string} */ folder, /** @type {(line: strin
                 mended,
                 steadily(
                   async () =>
-                    !(await visibleText(page)).includes(OPERATION.file) &&
-                    (await titleOf(page)) === OPERATION.summary,
+                    !(await visibleText(page)).includes(operation.file) &&
+                    (await titleOf(page)) === operation.summary,
                 ),
                 'mended description',
               ),
@@ -382,10 +407,13 @@ const save1 = () => writeResults(OUTPUT, results);
 
 for (const size of sizes) {
   const log = (/** @type {string} */ line) => console.log(`bench:writer ${size}: ${line}`);
-  const folder = size === '1x' ? plainCopy() : growCopy();
+  const folder = size === '1x' ? plainCopy() : size === LARGE ? largeCopy(log).folder : growCopy();
   log(`copy in ${folder}`);
   try {
-    results.sizes[size] = {folder, ...(await measureCopy(folder, log))};
+    results.sizes[size] = {
+      folder,
+      ...(await measureCopy(folder, log, size === LARGE ? LARGE_OPERATION : OPERATION)),
+    };
   } finally {
     if (!keep) {
       rmSync(folder, {recursive: true, force: true});
