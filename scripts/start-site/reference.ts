@@ -88,6 +88,9 @@ const WARM_UP = '(warm-up)';
 interface Only {
   readonly doc: Record<string, unknown>;
   readonly pointers: readonly string[];
+  /** The prepared copy the pages in place were generated from: put back when they stay. */
+  readonly before: Record<string, unknown>;
+  readonly target: Target;
 }
 
 /**
@@ -97,7 +100,9 @@ interface Only {
 function writtenPages(staging: string, target: Target): (name: string) => boolean {
   const folder = path.join(staging, target.dir);
   const pages = existsSync(folder) ? readdirSync(folder).filter((name) => name.endsWith('.api.mdx')) : [];
-  const owned = new Set(['sidebar.ts', ...pages.flatMap((name) => [name, blocksFile(name)])]);
+  // The sidebar only when it was written: a change that touched no page leaves it alone.
+  const sidebar = existsSync(path.join(folder, 'sidebar.ts')) ? ['sidebar.ts'] : [];
+  const owned = new Set([...sidebar, ...pages.flatMap((name) => [name, blocksFile(name)])]);
   return (name) => owned.has(name);
 }
 
@@ -218,7 +223,7 @@ export class ReferenceKeeper {
       return undefined;
     }
     const pointers = changedOperations(descriptionPrints(before), descriptionPrints(doc));
-    return pointers === undefined ? undefined : {doc, pointers};
+    return pointers === undefined ? undefined : {doc, pointers, before, target};
   }
 
   /** Stops the background work, waiting or running. */
@@ -279,6 +284,11 @@ export class ReferenceKeeper {
       // A description the linter refuses is reported in the linter's words, whatever the generator said.
       const errors = found.filter((problem) => problem.severity === 'error');
       if (errors.length > 0 || failure !== undefined) {
+        // The pages stay as they were, and so does what the next change is compared with.
+        if (only) {
+          const {writePreparedSpec} = await import('../generate-api-docs/prepare');
+          await writePreparedSpec(this.root, only.target, only.before);
+        }
         this.showProblems(
           errors.length > 0
             ? errors

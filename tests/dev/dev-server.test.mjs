@@ -6,7 +6,7 @@
 // mending the file brings the page back. How long each takes is `npm run bench:writer`'s to
 // measure, not this test's.
 import assert from 'node:assert/strict';
-import {readFileSync, rmSync, statSync, writeFileSync} from 'node:fs';
+import {existsSync, readFileSync, rmSync, statSync, writeFileSync} from 'node:fs';
 import path from 'node:path';
 import {after, before, describe, test} from 'node:test';
 
@@ -224,6 +224,7 @@ describe('the development server (npm start) as a writer edits', () => {
         !/no-invalid-media-type-examples/.test(await visibleText(page)),
       tail,
     );
+    assert.ok(existsSync(path.join(copy, OWN.sidebar)), 'the sidebar is still in place');
   });
 
   /** Each kind of broken description: what breaks it, and what the linter names. */
