@@ -90,11 +90,14 @@ test.describe('the routes of a page, learnt when needed', () => {
     await follow(page.getByRole('contentinfo').getByRole('link', {name: 'Blog', exact: true}), /\/blog$/);
     await follow(page.locator('main article header h2 a').first(), /\/blog\/[\w-]+$/);
     // The search page, from the search box.
-    await navbarSearch(page).fill('webhook');
-    await page
-      .locator('.navbar')
-      .getByRole('link', {name: /See all results/})
-      .click();
+    // Typed again if the words are gone, as a reader would: on a loaded machine the box was once
+    // found empty, with no suggestions, after typing right after the navigation to the post.
+    const seeAll = page.locator('.navbar').getByRole('link', {name: /See all results/});
+    await expect(async () => {
+      if ((await navbarSearch(page).inputValue()) !== 'webhook') await navbarSearch(page).fill('webhook');
+      await expect(seeAll).toBeVisible({timeout: 5_000});
+    }).toPass({timeout: 60_000});
+    await seeAll.click();
     await expect(page).toHaveURL(
       (url) => url.pathname.startsWith('/search') && url.searchParams.get('q') === 'webhook',
     );
