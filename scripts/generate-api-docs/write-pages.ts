@@ -1,8 +1,8 @@
 /**
  * Writes the reference pages of the targets named (their `id`s in ./layout.ts) into the folder
  * given first (laid out as in the repository), in a process of its own: at a start with no page
- * yet, the development server's watcher generates half of the reference this way while it
- * generates the other half, one on each core.
+ * yet and a large reference, the development server's watcher generates it in two of these, one
+ * on each core, and keeps none of their memory.
  *
  *   jiti scripts/generate-api-docs/write-pages.ts <folder> <target id>...
  */

@@ -75,9 +75,10 @@ const isPageOutput = (file: string) => isGenerated(file) && PAGE_DIRS.includes(p
 const QUIET_MS = 3000;
 
 /**
- * The size of descriptions above which a start with no page generates them on both cores: a
- * second process takes about 4.5 s to load itself and the site, and the generator takes about
- * 3 s a megabyte of description (1x: 0.4 MB, where one process is faster; ten times: 3.1 MB).
+ * The size of descriptions above which a start with no page generates them on both cores, in two
+ * processes of their own: a process takes about 4.5 s to load itself and the site, and the
+ * generator takes about 3 s a megabyte of description (1x: 0.4 MB, where this process alone is
+ * faster; ten times: 3.1 MB; GitHub's description: 10 MB).
  */
 const SPLIT_BYTES = 1_000_000;
 
@@ -363,8 +364,10 @@ export class ReferenceKeeper {
   }
 
   /**
-   * Writes the pages of `targets` half in this process, half in another
-   * (../generate-api-docs/write-pages.ts), the halves balanced by the size of their descriptions.
+   * Writes the pages of `targets` in two processes of their own (../generate-api-docs/write-pages.ts),
+   * one on each core, the halves balanced by the size of their descriptions. Not in this process:
+   * what a large description's generation takes (GitHub's: 1.1 GB) would stay with it for the
+   * server's life, beside the server's own; a process that ends gives it back.
    */
   private async writePagesOnBothCores(staging: string, targets: readonly Target[]): Promise<void> {
     const halves: [Target[], Target[]] = [[], []];
@@ -377,26 +380,32 @@ export class ReferenceKeeper {
       halves[half].push(target);
       sizes[half] += size;
     }
-    const other = new Promise<void>((resolve, reject) => {
-      const child = spawn(
-        path.join(this.root, 'node_modules', '.bin', 'jiti'),
-        [
-          path.join(this.root, 'scripts', 'generate-api-docs', 'write-pages.ts'),
-          staging,
-          ...halves[1].map((target) => target.id),
-        ],
-        {cwd: this.root, stdio: ['ignore', 'inherit', 'pipe']},
+    const written = halves
+      .filter((half) => half.length > 0)
+      .map(
+        (half) =>
+          new Promise<void>((resolve, reject) => {
+            const child = spawn(
+              path.join(this.root, 'node_modules', '.bin', 'jiti'),
+              [
+                path.join(this.root, 'scripts', 'generate-api-docs', 'write-pages.ts'),
+                staging,
+                ...half.map((target) => target.id),
+              ],
+              {cwd: this.root, stdio: ['ignore', 'inherit', 'pipe']},
+            );
+            let said = '';
+            child.stderr.on('data', (chunk: Buffer) => (said += chunk.toString()));
+            child.on('error', reject);
+            child.on('close', (code) =>
+              code === 0
+                ? resolve()
+                : reject(new Error(said.trim().replace(/^✖ /, '') || `exit code ${code}`)),
+            );
+          }),
       );
-      let said = '';
-      child.stderr.on('data', (chunk: Buffer) => (said += chunk.toString()));
-      child.on('error', reject);
-      child.on('close', (code) =>
-        code === 0 ? resolve() : reject(new Error(said.trim().replace(/^✖ /, '') || `exit code ${code}`)),
-      );
-    });
-    other.catch(() => {});
-    await this.writePages(staging, halves[0]);
-    await other;
+    for (const each of written) each.catch(() => {});
+    for (const each of written) await each;
   }
 
   /**
