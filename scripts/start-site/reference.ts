@@ -14,6 +14,7 @@
  * lowest priority, stopped when another change comes first.
  */
 import {type ChildProcess, spawn} from 'node:child_process';
+import {createHash} from 'node:crypto';
 import {
   existsSync,
   mkdirSync,
@@ -28,8 +29,10 @@ import {setPriority, tmpdir} from 'node:os';
 import path from 'node:path';
 
 import {PROBLEM_FILE, PROBLEM_HEADING} from '../../src/plugins/dev-server';
+import {preparedSpecPath} from '../../src/config/api-reference/description';
 import {
   changedOperations,
+  type DescriptionPrints,
   descriptionPrints,
   onlyOperations,
   sidebarWithLabels,
@@ -89,10 +92,12 @@ const WARM_UP = '(warm-up)';
 interface Only {
   readonly doc: Record<string, unknown>;
   readonly pointers: readonly string[];
-  /** The prepared copy the pages in place were generated from: put back when they stay. */
-  readonly before: Record<string, unknown>;
+  /** The bytes of the prepared copy the pages in place were generated from: put back when they stay. */
+  readonly before: Buffer;
   readonly target: Target;
 }
+
+const sha256 = (data: string | Buffer) => createHash('sha256').update(data).digest('hex');
 
 /**
  * Which files of `target`'s folder a run with some of its operations owns: the pages it wrote, the
@@ -113,6 +118,8 @@ export class ReferenceKeeper {
   private generator: Promise<PageGenerator> | undefined;
   private downloads: ChildProcess | undefined;
   private shownProblems = '';
+  /** The prepared copy of the sample's place last written by a change, by its hash, with its prints. */
+  private prepared: {hash: string; prints: DescriptionPrints} | undefined;
   private readonly linter: Linter;
   /** The work to start once the server has compiled nothing for QUIET_MS, by name. */
   private readonly background = new Map<string, () => void>();
@@ -214,17 +221,33 @@ export class ReferenceKeeper {
   private async changedOperations(target: Target): Promise<Only | undefined> {
     if (target.pluginId !== 'petstore') return undefined;
     // Loaded when first needed (Redocly's library): a start does without them.
-    const {preparedSpec, readPreparedSpec} = await import('../generate-api-docs/prepare');
-    const before = readPreparedSpec(this.root, target);
-    if (before === undefined) return undefined;
+    const {preparedSpec} = await import('../generate-api-docs/prepare');
+    const prepared = path.join(this.root, preparedSpecPath(target.id));
+    if (!existsSync(prepared)) return undefined;
+    const before = readFileSync(prepared);
     let doc: Record<string, unknown>;
+    let beforePrints: DescriptionPrints;
     try {
       ({doc} = await preparedSpec(path.join(this.root, target.spec)));
+      beforePrints = this.printsOf(before);
     } catch {
+      // A description that does not read, or a prepared copy half written: every page, whose
+      // generator and linter say what is wrong.
       return undefined;
     }
-    const pointers = changedOperations(descriptionPrints(before), descriptionPrints(doc));
-    return pointers === undefined ? undefined : {doc, pointers, before, target};
+    const afterPrints = descriptionPrints(doc);
+    const pointers = changedOperations(beforePrints, afterPrints);
+    if (pointers === undefined) return undefined;
+    // What the prepared copy will hold once the pages are written: its prints are those just made.
+    this.prepared = {hash: sha256(JSON.stringify(doc)), prints: afterPrints};
+    return {doc, pointers, before, target};
+  }
+
+  /** The prints of a prepared copy's bytes: remembered for the copy last written, computed otherwise. */
+  private printsOf(bytes: Buffer): DescriptionPrints {
+    const hash = sha256(bytes);
+    if (this.prepared?.hash === hash) return this.prepared.prints;
+    return descriptionPrints(JSON.parse(bytes.toString('utf8')) as Record<string, unknown>);
   }
 
   /** Stops the background work, waiting or running. */
@@ -286,10 +309,7 @@ export class ReferenceKeeper {
       const errors = found.filter((problem) => problem.severity === 'error');
       if (errors.length > 0 || failure !== undefined) {
         // The pages stay as they were, and so does what the next change is compared with.
-        if (only) {
-          const {writePreparedSpec} = await import('../generate-api-docs/prepare');
-          await writePreparedSpec(this.root, only.target, only.before);
-        }
+        if (only) writeFileSync(path.join(this.root, preparedSpecPath(only.target.id)), only.before);
         this.showProblems(
           errors.length > 0
             ? errors
