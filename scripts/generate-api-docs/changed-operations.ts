@@ -11,10 +11,12 @@
  * `info`, `servers`, `tags`, `security` and security schemes, and anything else outside `paths`,
  * the events and the components. Each page has a print (a hash of all of that but the shared part,
  * each component hashed once), the shared part one, and the sidebar one: the order of the
- * operations and what the sidebar shows of each (tags, summary, operation id, deprecation). A
- * change of the shared part or of the sidebar writes every page again; otherwise the pages whose
- * print changed are written from a copy of the description with only their operations
- * (`onlyOperations`), and linted in a copy of the owner's file with only them (`onlyInSource`).
+ * operations and what the sidebar is made from (tags, operation id, deprecation; a summary is only
+ * a label, unless the operation has no id and the summary names its page). A change of the shared
+ * part or of the sidebar writes every page again; otherwise the pages whose print changed are
+ * written from a copy of the description with only their operations (`onlyOperations`), their
+ * labels changed in the sidebar in place (`sidebarWithLabels`), and they are linted in a copy of
+ * the owner's file with only them (`onlyOperations` again, by ../start-site/problems.ts).
  */
 import {createHash} from 'node:crypto';
 
