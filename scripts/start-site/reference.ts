@@ -346,7 +346,6 @@ export class ReferenceKeeper {
     }
   }
 
-  /** Writes the pages of `only`'s operations, if any, and leaves the prepared copy whole. */
   /**
    * Writes the pages of `only`'s operations, if any, with the sidebar's labels of those pages
    * changed in place, and leaves the prepared copy whole. False, with every page written, when
