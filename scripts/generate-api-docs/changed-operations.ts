@@ -20,12 +20,19 @@
  */
 import {createHash} from 'node:crypto';
 
-import {EVENT_POINTER, HTTP_METHODS, operationPointer} from '../../src/config/api-reference/description';
+import escapeRegExp from 'lodash/escapeRegExp';
+
+import {
+  EVENT_POINTER,
+  HTTP_METHODS,
+  isObject,
+  operationPointer,
+  pointerToken,
+  resolveLocal,
+} from '../../src/config/api-reference/description';
+import {frontMatterField} from './front-matter';
 
 type Json = Record<string, unknown>;
-
-const isObject = (value: unknown): value is Json =>
-  typeof value === 'object' && value !== null && !Array.isArray(value);
 
 /** The prints of a prepared description (see above). */
 export interface DescriptionPrints {
@@ -73,16 +80,6 @@ function refsIn(value: unknown, into = new Set<string>()): Set<string> {
   return into;
 }
 
-/** The value a local `$ref` points at in `doc`, or undefined. */
-function resolve(doc: Json, ref: string): unknown {
-  let value: unknown = doc;
-  for (const token of ref.slice(2).split('/')) {
-    if (!isObject(value) && !Array.isArray(value)) return undefined;
-    value = (value as Json)[token.replace(/~1/g, '/').replace(/~0/g, '~')];
-  }
-  return value;
-}
-
 /** The local `$ref`s reached from `value`, following each into what it points at, to the end. */
 function reached(value: unknown, direct: (ref: string) => Set<string>): string[] {
   const seen = new Set<string>();
@@ -123,7 +120,7 @@ export function descriptionPrints(doc: Json): DescriptionPrints {
   const ownOf = (ref: string) => {
     let found = own.get(ref);
     if (found === undefined) {
-      const value = resolve(doc, ref);
+      const value = resolveLocal(doc, ref);
       found = {hash: hash(JSON.stringify(value) ?? ''), refs: refsIn(value)};
       own.set(ref, found);
     }
@@ -198,7 +195,7 @@ export function onlyOperations(doc: Json, pointers: readonly string[]): Json {
     const refs = new Set(
       reached(
         areas.map((area) => kept[area]),
-        (ref) => refsIn(resolve(doc, ref)),
+        (ref) => refsIn(resolveLocal(doc, ref)),
       ),
     );
     const components: Json = {};
@@ -209,7 +206,7 @@ export function onlyOperations(doc: Json, pointers: readonly string[]): Json {
           ? entries
           : Object.fromEntries(
               Object.entries(entries).filter(([name]) =>
-                refs.has(`#/components/${kind}/${name.replace(/~/g, '~0').replace(/\//g, '~1')}`),
+                refs.has(`#/components/${kind}/${pointerToken(name)}`),
               ),
             );
     }
@@ -218,11 +215,10 @@ export function onlyOperations(doc: Json, pointers: readonly string[]): Json {
   return kept;
 }
 
-/** A page's front matter field, as the generator writes it (a JSON string, or a bare word). */
-function frontMatterValue(page: string, field: string): string | undefined {
-  const value = new RegExp(`^${field}: (.*)$`, 'm').exec(page.slice(0, page.indexOf('\n---', 4)))?.[1];
-  if (value === undefined) return undefined;
-  return value.startsWith('"') ? (JSON.parse(value) as string) : value;
+/** A page's front matter field as the generator writes it: a JSON string, or a bare word. */
+function frontMatterText(page: string, field: string): string | undefined {
+  const value = frontMatterField(page, field);
+  return value?.startsWith('"') ? (JSON.parse(value) as string) : value;
 }
 
 /**
@@ -232,16 +228,13 @@ function frontMatterValue(page: string, field: string): string | undefined {
 export function sidebarWithLabels(sidebar: string, pages: readonly string[]): string | undefined {
   let result = sidebar;
   for (const page of pages) {
-    const id = frontMatterValue(page, 'id');
-    const label = frontMatterValue(page, 'sidebar_label');
+    const id = frontMatterText(page, 'id');
+    const label = frontMatterText(page, 'sidebar_label');
     if (id === undefined || label === undefined) return undefined;
-    const entry = new RegExp(`(\n(\\s*)id: ${escape(JSON.stringify(id))},\n\\2label: )(".*"),\n`, 'g');
+    const entry = new RegExp(`(\n(\\s*)id: ${escapeRegExp(JSON.stringify(id))},\n\\2label: )(".*"),\n`, 'g');
     const found = [...result.matchAll(entry)];
     if (found.length !== 1) return undefined;
     result = result.replace(entry, (_match, before: string) => `${before}${JSON.stringify(label)},\n`);
   }
   return result;
 }
-
-/** Text as a regular expression that matches it. */
-const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');

@@ -257,21 +257,16 @@ function headEnd(page: string): number {
 }
 
 /**
- * A reference page as the page writer wrote it, cut where its body starts (headEnd), and written
- * again by `write` from its two parts: the head with the import of the HTML component added, and
- * the body with its host tokens (`@@PRODUCT@@`) replaced, since no Markdown plugin reads a string
- * of HTML.
+ * A reference page as the page writer wrote it, cut where its body starts (headEnd), in its two
+ * parts: the head with the import of the HTML component added, and the body with its host tokens
+ * (`@@PRODUCT@@`) replaced, since no Markdown plugin reads a string of HTML.
  */
-export function withBody(
-  page: string,
-  file: string,
-  write: (parts: {head: string; body: string}) => string,
-): string {
+export function pageParts(page: string, file: string): {head: string; body: string} {
   const end = headEnd(page);
-  return write({
+  return {
     head: page.slice(0, end).replace(/^(import ApiEndpoint .*)$/m, `$1\n${HTML_IMPORT}`),
     body: substituteTokens(page.slice(end), undefined, file),
-  });
+  };
 }
 
 const ROOT = path.resolve(__dirname, '..', '..');

@@ -12,8 +12,9 @@ import {parseYaml} from '@redocly/openapi-core';
 
 import {metaDescription} from '../../src/config/api-reference/meta-description';
 import {tagPageId} from '../../src/config/openapi';
+import {frontMatterField} from './front-matter';
 import type {Target} from './layout';
-import {bodyBlocks, type ConvertedPage, convertedPage, rewriteOperationPages, withBody} from './page-html';
+import {bodyBlocks, type ConvertedPage, convertedPage, pageParts, rewriteOperationPages} from './page-html';
 
 /**
  * Removes the page of the target's section tag: the section's hand-written index page introduces
@@ -23,11 +24,6 @@ export function removeSectionTagPage(staging: string, target: Target): void {
   if (target.sectionTag !== undefined) {
     rmSync(path.join(staging, target.dir, `${tagPageId(target.sectionTag)}.tag.mdx`), {force: true});
   }
-}
-
-/** A front matter field of a generated page, as the generator writes it: `name: value` on one line. */
-function frontMatterField(page: string, name: string): string | undefined {
-  return new RegExp(`^${name}: (.*)$`, 'm').exec(page.split(/^---$/m)[1] ?? '')?.[1];
 }
 
 /**
@@ -89,13 +85,10 @@ function rewrite(file: string, page: string, description: string): void {
  */
 export function currentOperationPage(page: string, file: string): ConvertedPage {
   return convertedPage(page, file, __filename, () => {
-    let blocks: string[] = [];
-    const written = withBody(page, file, ({head, body}) => {
-      const converted = bodyBlocks(body, file);
-      blocks = converted.blocks;
-      return `${converted.import === '' ? head : `${head}\n${converted.import}`}\n\n${converted.body}\n`;
-    });
-    return {page: written, blocks};
+    const {head, body} = pageParts(page, file);
+    const converted = bodyBlocks(body, file);
+    const imports = converted.import === '' ? head : `${head}\n${converted.import}`;
+    return {page: `${imports}\n\n${converted.body}\n`, blocks: converted.blocks};
   });
 }
 

@@ -4,7 +4,7 @@
  * references keep working from the copy's folder), then prepared, as JSON (read back faster than
  * YAML by the generator).
  */
-import {existsSync, mkdirSync, readFileSync, writeFileSync} from 'node:fs';
+import {mkdirSync, readFileSync, writeFileSync} from 'node:fs';
 import path from 'node:path';
 
 import {bundle, createConfig, parseYaml} from '@redocly/openapi-core';
@@ -69,16 +69,4 @@ export async function writePreparedSpec(
   const file = path.join(root, preparedSpecPath(target.id));
   mkdirSync(path.dirname(file), {recursive: true});
   writeFileSync(file, JSON.stringify(prepared));
-}
-
-/** The prepared copy the pages of `target` were last generated from, if there is one. */
-export function readPreparedSpec(root: string, target: Target): Record<string, unknown> | undefined {
-  const file = path.join(root, preparedSpecPath(target.id));
-  if (!existsSync(file)) return undefined;
-  try {
-    return JSON.parse(readFileSync(file, 'utf8')) as Record<string, unknown>;
-  } catch {
-    // Half written (a process stopped): as if there were none.
-    return undefined;
-  }
 }

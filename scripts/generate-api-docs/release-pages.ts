@@ -36,8 +36,8 @@ import {
   type ConvertedPage,
   convertedPage,
   HTML_COMPONENT,
+  pageParts,
   rewriteOperationPages,
-  withBody,
 } from './page-html';
 
 /** The search page's address for one release's pages (the local search's `version` parameter). */
@@ -118,14 +118,10 @@ function releasePage(release: string): string {
  * its front matter, and with its body, after the release switcher, as one string of HTML.
  */
 export function releaseOperationPage(page: string, file: string): ConvertedPage {
-  return convertedPage(page, file, __filename, () => ({
-    page: withBody(
-      page.replace(/^api: .*\n/m, ''),
-      file,
-      ({head, body}) => `${head}\n\n<${HTML_COMPONENT} html=${jsxString(bodyHtml(body))} />\n`,
-    ),
-    blocks: [],
-  }));
+  return convertedPage(page, file, __filename, () => {
+    const {head, body} = pageParts(page.replace(/^api: .*\n/m, ''), file);
+    return {page: `${head}\n\n<${HTML_COMPONENT} html=${jsxString(bodyHtml(body))} />\n`, blocks: []};
+  });
 }
 
 /**

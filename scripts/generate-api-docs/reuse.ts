@@ -41,7 +41,7 @@ interface Record {
   readonly outputs: {readonly [file: string]: string};
 }
 
-const sha256 = (data: string | Buffer) => createHash('sha256').update(data).digest('hex');
+export const sha256 = (data: string | Buffer) => createHash('sha256').update(data).digest('hex');
 
 function filesUnder(root: string, entry: string): string[] {
   const full = path.join(root, entry);

@@ -14,7 +14,6 @@
  * lowest priority, stopped when another change comes first.
  */
 import {type ChildProcess, spawn} from 'node:child_process';
-import {createHash} from 'node:crypto';
 import {
   existsSync,
   mkdirSync,
@@ -51,7 +50,8 @@ import {
   TARGETS,
   targetsAffectedBy,
 } from '../generate-api-docs/layout';
-import {fingerprintInputs, recordRun, reusableRun} from '../generate-api-docs/reuse';
+import {preparedSpec} from '../generate-api-docs/prepare';
+import {fingerprintInputs, recordRun, reusableRun, sha256} from '../generate-api-docs/reuse';
 import {formatProblem, lintedApis, Linter, type Problem, PROBLEMS_LINE} from './problems';
 
 /** A few paths, and how many more. */
@@ -96,8 +96,6 @@ interface Only {
   readonly before: Buffer;
   readonly target: Target;
 }
-
-const sha256 = (data: string | Buffer) => createHash('sha256').update(data).digest('hex');
 
 /**
  * Which files of `target`'s folder a run with some of its operations owns: the pages it wrote, the
@@ -220,8 +218,6 @@ export class ReferenceKeeper {
    */
   private async changedOperations(target: Target): Promise<Only | undefined> {
     if (target.pluginId !== 'petstore') return undefined;
-    // Loaded when first needed (Redocly's library): a start does without them.
-    const {preparedSpec} = await import('../generate-api-docs/prepare');
     const prepared = path.join(this.root, preparedSpecPath(target.id));
     if (!existsSync(prepared)) return undefined;
     const before = readFileSync(prepared);

@@ -41,7 +41,7 @@ export const TITLE_LIMIT = 100;
 
 type Json = Record<string, unknown>;
 
-const isObject = (value: unknown): value is Json =>
+export const isObject = (value: unknown): value is Json =>
   typeof value === 'object' && value !== null && !Array.isArray(value);
 
 /** A JSON pointer's token (RFC 6901): `~` and `/` escaped. */
@@ -57,12 +57,12 @@ export function operationPointer(
 }
 
 /** The value a local `$ref` (`#/components/pathItems/Name`) points at, or undefined. */
-function resolveLocal(doc: Json, ref: string): unknown {
+export function resolveLocal(doc: Json, ref: string): unknown {
   if (!ref.startsWith('#/')) return undefined;
   let value: unknown = doc;
   for (const token of ref.slice(2).split('/')) {
-    if (!isObject(value)) return undefined;
-    value = value[token.replace(/~1/g, '/').replace(/~0/g, '~')];
+    if (!isObject(value) && !Array.isArray(value)) return undefined;
+    value = (value as Json)[token.replace(/~1/g, '/').replace(/~0/g, '~')];
   }
   return value;
 }
