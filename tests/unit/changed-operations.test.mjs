@@ -13,14 +13,13 @@ import {stringify} from 'yaml';
 
 import {extensionWebhooks, webhooksOnly} from '../fixtures/owner-descriptions.mjs';
 import {root} from '../support/openapi.mjs';
+import {ownerPages} from '../support/owner-pages.mjs';
 
 const jiti = createJiti(root + '/');
 const {preparedSpec} = jiti('./scripts/generate-api-docs/prepare.ts');
 const {changedOperations, descriptionPrints, onlyOperations, sidebarWithLabels} = jiti(
   './scripts/generate-api-docs/changed-operations.ts',
 );
-const {createApiPageMarkdown} = jiti('./src/config/api-reference/page.ts');
-const {readOpenapiFiles, processOpenapiFiles} = jiti('docusaurus-plugin-openapi-docs/lib/openapi');
 
 let folder;
 before(() => {
@@ -110,18 +109,10 @@ describe('the operations a change touches', () => {
   });
 });
 
-/** The page of each operation and event of a prepared description, by its title. */
+/** The page of each operation and event of a prepared description, by its id. */
 async function pagesOf(doc) {
-  const file = path.join(folder, `prepared-${(written += 1)}.json`);
-  writeFileSync(file, JSON.stringify(doc));
-  const [items] = await processOpenapiFiles(
-    await readOpenapiFiles(file),
-    {specPath: file, outputDir: 'api'},
-    {groupPathsBy: 'tag'},
-  );
-  return new Map(
-    items.filter((item) => item.type === 'api').map((item) => [item.id, createApiPageMarkdown(item)]),
-  );
+  const pages = await ownerPages(doc, path.join(folder, `prepared-${(written += 1)}.json`));
+  return new Map(pages.map(({item, mdx}) => [item.id, mdx]));
 }
 
 describe('a copy with some of the operations', () => {

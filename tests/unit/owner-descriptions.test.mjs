@@ -14,13 +14,13 @@ import {stringify} from 'yaml';
 
 import {expected, extensionWebhooks, webhooksOnly} from '../fixtures/owner-descriptions.mjs';
 import {root} from '../support/openapi.mjs';
+import {ownerPages} from '../support/owner-pages.mjs';
 
 const jiti = createJiti(root + '/');
 const {preparedSpec} = jiti('./scripts/generate-api-docs/prepare.ts');
-const {createApiPageMarkdown} = jiti('./src/config/api-reference/page.ts');
 const {currentOperationPage} = jiti('./scripts/generate-api-docs/pages.ts');
+const {createApiPageMarkdown} = jiti('./src/config/api-reference/page.ts');
 const {EVENT_NAME} = jiti('./src/config/api-reference/description.ts');
-const {readOpenapiFiles, processOpenapiFiles} = jiti('docusaurus-plugin-openapi-docs/lib/openapi');
 
 let folder;
 before(() => {
@@ -33,19 +33,11 @@ async function pagesOf(name, description) {
   const source = path.join(folder, `${name}.yaml`);
   writeFileSync(source, stringify(description));
   const {doc, operations, events} = await preparedSpec(source);
-  const prepared = path.join(folder, `${name}.prepared.json`);
-  writeFileSync(prepared, JSON.stringify(doc));
-  const files = await readOpenapiFiles(prepared);
-  const [items] = await processOpenapiFiles(
-    files,
-    {specPath: prepared, outputDir: folder},
-    {groupPathsBy: 'tag'},
-  );
   const pages = new Map();
-  for (const item of items.filter((each) => each.type === 'api')) {
+  for (const {item, mdx} of await ownerPages(doc, path.join(folder, `${name}.prepared.json`))) {
     const api = item.api;
     const key = api.method === 'event' ? api[EVENT_NAME] : `${api.method.toUpperCase()} ${api.path}`;
-    pages.set(key, {title: item.title, mdx: createApiPageMarkdown(item)});
+    pages.set(key, {title: item.title, mdx});
   }
   return {pages, operations, events};
 }
