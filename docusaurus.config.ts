@@ -29,6 +29,7 @@ import {
   releaseApiPageMarkdown,
 } from './src/config/api-reference/page';
 import {preparedSpecPath} from './src/config/api-reference/description';
+import {pageSidebarItem} from './src/config/api-reference/sidebar-item';
 import {
   RELEASE_PAGES_DIR,
   releaseNames,
@@ -232,7 +233,7 @@ const config: Config = {
             outputDir: 'api',
             showInfoPage: false,
             downloadUrl: `${OPENAPI_DOWNLOADS_PATH}${PETSTORE_DESCRIPTION}`,
-            sidebarOptions: {groupPathsBy: 'tag'},
+            sidebarOptions: {groupPathsBy: 'tag', sidebarGenerators: {createDocItem: pageSidebarItem}},
             markdownGenerators: {createApiPageMD: createApiPageMarkdown},
           },
         },
@@ -251,7 +252,11 @@ const config: Config = {
               outputDir: `docs/api/${section.outputDir}`,
               showInfoPage: false,
               downloadUrl: `${OPENAPI_DOWNLOADS_PATH}${sectionDownload(section)}`,
-              sidebarOptions: {groupPathsBy: 'tag', categoryLinkSource: 'tag'},
+              sidebarOptions: {
+                groupPathsBy: 'tag',
+                categoryLinkSource: 'tag',
+                sidebarGenerators: {createDocItem: pageSidebarItem},
+              },
               markdownGenerators: {createApiPageMD: createMerchantApiPageMarkdown},
             } satisfies OpenApiPlugin.Options,
           ]),
@@ -291,7 +296,7 @@ const config: Config = {
               specPath: releaseSpecPath(release),
               outputDir: `${RELEASE_PAGES_DIR}/${release}`,
               showInfoPage: false,
-              sidebarOptions: {groupPathsBy: 'tag'},
+              sidebarOptions: {groupPathsBy: 'tag', sidebarGenerators: {createDocItem: pageSidebarItem}},
               markdownGenerators: {createApiPageMD: releaseApiPageMarkdown(release)},
             } satisfies OpenApiPlugin.Options,
           ]),

@@ -11,16 +11,14 @@
  * `info`, `servers`, `tags`, `security` and security schemes, and anything else outside `paths`,
  * the events and the components. Each page has a print (a hash of all of that but the shared part,
  * each component hashed once), the shared part one, and the sidebar one: the order of the
- * operations and what the sidebar is made from (tags, operation id, deprecation; a summary is only
- * a label, unless the operation has no id and the summary names its page). A change of the shared
- * part or of the sidebar writes every page again; otherwise the pages whose print changed are
- * written from a copy of the description with only their operations (`onlyOperations`), their
- * labels changed in the sidebar in place (`sidebarWithLabels`), and they are linted in a copy of
- * the owner's file with only them (`onlyOperations` again, by ../start-site/problems.ts).
+ * operations and what the sidebar is made from (tags and operation ids; a page's label and class
+ * are its own front matter, src/config/api-reference/sidebar-item.ts, so a summary counts only when
+ * the operation has no id and the summary names its page). A change of the shared part or of the
+ * sidebar writes every page again; otherwise the pages whose print changed are written from a copy
+ * of the description with only their operations (`onlyOperations`), and they are linted in a copy
+ * of the owner's file with only them (`onlyOperations` again, by ../start-site/problems.ts).
  */
 import {createHash} from 'node:crypto';
-
-import escapeRegExp from 'lodash/escapeRegExp';
 
 import {
   EVENT_POINTER,
@@ -30,7 +28,6 @@ import {
   pointerToken,
   resolveLocal,
 } from '../../src/config/api-reference/description';
-import {frontMatterField} from './front-matter';
 
 type Json = Record<string, unknown>;
 
@@ -96,15 +93,14 @@ function reached(value: unknown, direct: (ref: string) => Set<string>): string[]
 const hash = (text: string) => createHash('sha256').update(text).digest('hex');
 
 /**
- * What of an operation the sidebar is made from, but its label: the summary is the label, which
- * `sidebarWithLabels` changes in place, unless the operation has no id, when it names the page.
+ * What of an operation the sidebar is made from: its place, tags and page id. The summary names the
+ * page of an operation without an id; otherwise it is only the page's label, in the page.
  */
 const sidebarFields = ({pointer, operation}: {pointer: string; operation: Json}) => [
   pointer,
   operation.tags,
   operation.operationId,
   operation.operationId === undefined ? operation.summary : '',
-  operation.deprecated,
 ];
 
 /** The prints of a prepared description. */
@@ -213,28 +209,4 @@ export function onlyOperations(doc: Json, pointers: readonly string[]): Json {
     kept.components = components;
   }
   return kept;
-}
-
-/** A page's front matter field as the generator writes it: a JSON string, or a bare word. */
-function frontMatterText(page: string, field: string): string | undefined {
-  const value = frontMatterField(page, field);
-  return value?.startsWith('"') ? (JSON.parse(value) as string) : value;
-}
-
-/**
- * The generator's sidebar (`sidebar.ts`) with the label of each page of `pages` (their MDX) made
- * its `sidebar_label`; undefined when a page's entry is not found once, as the generator writes it.
- */
-export function sidebarWithLabels(sidebar: string, pages: readonly string[]): string | undefined {
-  let result = sidebar;
-  for (const page of pages) {
-    const id = frontMatterText(page, 'id');
-    const label = frontMatterText(page, 'sidebar_label');
-    if (id === undefined || label === undefined) return undefined;
-    const entry = new RegExp(`(\n(\\s*)id: ${escapeRegExp(JSON.stringify(id))},\n\\2label: )(".*"),\n`, 'g');
-    const found = [...result.matchAll(entry)];
-    if (found.length !== 1) return undefined;
-    result = result.replace(entry, (_match, before: string) => `${before}${JSON.stringify(label)},\n`);
-  }
-  return result;
 }

@@ -34,7 +34,6 @@ import {
   type DescriptionPrints,
   descriptionPrints,
   onlyOperations,
-  sidebarWithLabels,
 } from '../generate-api-docs/changed-operations';
 import type {PageGenerator} from '../generate-api-docs/generator';
 import {type Installed, installChanged} from '../generate-api-docs/install';
@@ -98,15 +97,15 @@ interface Only {
 }
 
 /**
- * Which files of `target`'s folder a run with some of its operations owns: the pages it wrote, the
- * files of their long blocks (written or gone), and the sidebar, with their labels changed.
+ * Which files of `target`'s folder a run with some of its operations owns: the pages it wrote and
+ * the files of their long blocks (written or gone). Not the sidebar: the one written beside them
+ * lists those operations alone, and the sidebar in place is still right, since such a change
+ * leaves what it is made from as it was (../generate-api-docs/changed-operations.ts).
  */
 function writtenPages(staging: string, target: Target): (name: string) => boolean {
   const folder = path.join(staging, target.dir);
   const pages = existsSync(folder) ? readdirSync(folder).filter((name) => name.endsWith('.api.mdx')) : [];
-  // The sidebar only when it was written: a change that touched no page leaves it alone.
-  const sidebar = existsSync(path.join(folder, 'sidebar.ts')) ? ['sidebar.ts'] : [];
-  const owned = new Set([...sidebar, ...pages.flatMap((name) => [name, blocksFile(name)])]);
+  const owned = new Set(pages.flatMap((name) => [name, blocksFile(name)]));
   return (name) => owned.has(name);
 }
 
@@ -278,7 +277,6 @@ export class ReferenceKeeper {
     const staging = mkdtempSync(path.join(tmpdir(), 'gerai-api-reference-'));
     try {
       let failure: string | undefined;
-      let whole = false;
       try {
         // Without the linter in a thread of its own, the second core can take half of the pages,
         // when there are enough of them to be worth a process that loads the site again.
@@ -287,8 +285,7 @@ export class ReferenceKeeper {
           0,
         );
         if (only) {
-          // Every page after all when the sidebar's labels could not be changed in place.
-          if (!(await this.writeSomePages(staging, targets, only))) whole = true;
+          await this.writeSomePages(staging, targets, only);
         } else {
           await (gate || bytes < SPLIT_BYTES
             ? this.writePages(staging, targets)
@@ -318,7 +315,7 @@ export class ReferenceKeeper {
         this.root,
         targets.map((target) => ({
           dir: target.dir,
-          owned: only && !whole ? writtenPages(staging, target) : isGeneratedPage,
+          owned: only ? writtenPages(staging, target) : isGeneratedPage,
         })),
       );
       this.noticeSidebars(installed);
@@ -342,35 +339,15 @@ export class ReferenceKeeper {
     }
   }
 
-  /**
-   * Writes the pages of `only`'s operations, if any, with the sidebar's labels of those pages
-   * changed in place, and leaves the prepared copy whole. False, with every page written, when
-   * the sidebar could not be changed in place.
-   */
-  private async writeSomePages(staging: string, targets: readonly Target[], only: Only): Promise<boolean> {
+  /** Writes the pages of `only`'s operations, if any, and leaves the prepared copy whole. */
+  private async writeSomePages(staging: string, targets: readonly Target[], only: Only): Promise<void> {
     for (const target of targets) mkdirSync(path.join(staging, target.dir), {recursive: true});
-    if (only.pointers.length === 0) return true;
+    if (only.pointers.length === 0) return;
     const generator = await this.pageGenerator();
     await generator.write(staging, targets, {
       quiet: true,
       prepared: {doc: only.doc, pages: onlyOperations(only.doc, only.pointers)},
     });
-    for (const target of targets) {
-      const folder = path.join(staging, target.dir);
-      const sidebar = path.join(this.root, target.dir, 'sidebar.ts');
-      const pages = readdirSync(folder)
-        .filter((name) => name.endsWith('.api.mdx'))
-        .map((name) => readFileSync(path.join(folder, name), 'utf8'));
-      const labelled = existsSync(sidebar)
-        ? sidebarWithLabels(readFileSync(sidebar, 'utf8'), pages)
-        : undefined;
-      if (labelled === undefined) {
-        await this.writePages(staging, targets);
-        return false;
-      }
-      writeFileSync(path.join(folder, 'sidebar.ts'), labelled);
-    }
-    return true;
   }
 
   private async writePages(staging: string, targets: readonly Target[]): Promise<void> {

@@ -17,7 +17,7 @@ import {ownerPages} from '../support/owner-pages.mjs';
 
 const jiti = createJiti(root + '/');
 const {preparedSpec} = jiti('./scripts/generate-api-docs/prepare.ts');
-const {changedOperations, descriptionPrints, onlyOperations, sidebarWithLabels} = jiti(
+const {changedOperations, descriptionPrints, onlyOperations} = jiti(
   './scripts/generate-api-docs/changed-operations.ts',
 );
 
@@ -53,10 +53,16 @@ describe('the operations a change touches', () => {
     assert.deepEqual(await changes(extensionWebhooks, () => {}), []);
   });
 
-  test("an operation's summary or description: its page alone", async () => {
+  test("an operation's summary, deprecation or description: its page alone", async () => {
     assert.deepEqual(
       await changes(extensionWebhooks, (doc) => {
         doc.paths['/subscriptions/{id}'].get.summary = 'Read one subscription';
+      }),
+      [READ],
+    );
+    assert.deepEqual(
+      await changes(extensionWebhooks, (doc) => {
+        doc.paths['/subscriptions/{id}'].get.deprecated = true;
       }),
       [READ],
     );
@@ -99,7 +105,6 @@ describe('the operations a change touches', () => {
       (doc) => (doc.servers = [{url: 'https://elsewhere.example.test'}]),
       (doc) => (doc.paths['/subscriptions/{id}'].get.tags = ['Other']),
       (doc) => (doc.paths['/subscriptions/{id}'].get.operationId = 'fetchSubscription'),
-      (doc) => (doc.paths['/subscriptions/{id}'].get.deprecated = true),
       (doc) => delete doc.paths['/subscriptions/{id}'].delete,
       (doc) =>
         (doc.paths['/subscriptions/extra'] = {get: {summary: 'More', responses: {200: {description: 'OK'}}}}),
@@ -137,33 +142,5 @@ describe('a copy with some of the operations', () => {
       'Wallet',
     ]);
     assert.deepEqual(Object.keys(onlyOperations(doc, [READ]).components.schemas ?? {}), []);
-  });
-});
-
-describe("the sidebar's labels changed in place", () => {
-  const sidebar = [
-    'const sidebar = {',
-    '  apisidebar: [',
-    '    {',
-    '      type: "doc",',
-    '      id: "read-subscription",',
-    '      label: "Read a subscription",',
-    '      className: "api-method get",',
-    '    },',
-    '  ],',
-    '};',
-  ].join('\n');
-  const page = (label) =>
-    `---\nid: read-subscription\ntitle: "x"\nsidebar_label: ${JSON.stringify(label)}\n---\n\n# x\n`;
-
-  test("gives an entry its page's label, quotes and all", () => {
-    assert.match(
-      sidebarWithLabels(sidebar, [page('Read "one" subscription')]),
-      /label: "Read \\"one\\" subscription",/,
-    );
-  });
-
-  test('cannot when the entry is not there', () => {
-    assert.equal(sidebarWithLabels(sidebar, [page('x').replace('read-subscription', 'other')]), undefined);
   });
 });
