@@ -4,7 +4,9 @@ import {parentPort} from 'node:worker_threads';
 
 import createJiti from 'jiti';
 
-const {lint} = createJiti(import.meta.url)('./problems.ts');
+const jiti = createJiti(import.meta.url);
+const {lint} = jiti('./problems.ts');
+const {collectGarbage} = jiti('./collect-garbage.ts');
 
 parentPort.on('message', async ({id, root, aliases, only}) => {
   try {
@@ -12,4 +14,6 @@ parentPort.on('message', async ({id, root, aliases, only}) => {
   } catch (error) {
     parentPort.postMessage({id, error: error instanceof Error ? error.message : String(error)});
   }
+  // The description this thread parsed is garbage once its problems are sent.
+  collectGarbage();
 });

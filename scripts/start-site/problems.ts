@@ -12,6 +12,7 @@ import {existsSync, readFileSync} from 'node:fs';
 import path from 'node:path';
 import {Worker} from 'node:worker_threads';
 
+import type * as Core from '@redocly/openapi-core';
 import {parse} from 'yaml';
 
 /** One problem, located in a file of the repository. */
@@ -41,6 +42,30 @@ export function lintedApis(root: string): Map<string, string> {
   return new Map(Object.entries(config.apis ?? {}).map(([alias, api]) => [alias, path.normalize(api.root)]));
 }
 
+type Redocly = typeof Core;
+
+/**
+ * Redocly's resolver, reading a file written as JSON with `JSON.parse`: Redocly parses every file
+ * as YAML (JSON is YAML), which took 255 ms for GitHub's 10 MB description against 110 ms, and
+ * that is on the way of every save's lint. A file that `JSON.parse` refuses is parsed as YAML, as
+ * before, whose error names the line; so is any file that does not start as an object. Lines of
+ * problems come from the file's text, whatever parsed it.
+ */
+function jsonReadingResolver({BaseResolver}: Redocly): Redocly['BaseResolver'] {
+  return class JsonReadingResolver extends BaseResolver {
+    override parseDocument(source: Core.Source, isRoot?: boolean) {
+      if (typeof source.body === 'string' && /^\s*\{/.test(source.body)) {
+        try {
+          return {source, parsed: JSON.parse(source.body) as unknown};
+        } catch {
+          // Not JSON after all: YAML's parser says where.
+        }
+      }
+      return super.parseDocument(source, isRoot);
+    }
+  };
+}
+
 /**
  * Rules that judge a description whole, which a copy with some of its operations (`only`) breaks:
  * a component the other operations use is unused there. The build's lint, of the whole, runs them.
@@ -59,8 +84,9 @@ export async function lint(
   only?: readonly string[],
 ): Promise<Problem[]> {
   // Loaded when first needed (a second or so): the server's start does without it.
-  const {BaseResolver, getLineColLocation, lintDocument, loadConfig, YamlParseError} =
-    await import('@redocly/openapi-core');
+  const redocly = await import('@redocly/openapi-core');
+  const {getLineColLocation, lintDocument, loadConfig, YamlParseError} = redocly;
+  const Resolver = jsonReadingResolver(redocly);
   const {onlyOperations} = await import('../generate-api-docs/changed-operations');
   const config = await loadConfig({configPath: path.join(root, 'redocly.yaml')});
   const apis = lintedApis(root);
@@ -81,7 +107,7 @@ export async function lint(
     }
     try {
       const apiConfig = config.forAlias(alias);
-      const externalRefResolver = new BaseResolver(apiConfig.resolve);
+      const externalRefResolver = new Resolver(apiConfig.resolve);
       const document = await externalRefResolver.resolveDocument(null, path.join(root, file), true);
       if (document instanceof Error) throw document;
       const problems = await lintDocument({

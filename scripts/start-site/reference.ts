@@ -29,6 +29,7 @@ import path from 'node:path';
 
 import {PROBLEM_FILE, PROBLEM_HEADING} from '../../src/plugins/dev-server';
 import {preparedSpecPath} from '../../src/config/api-reference/description';
+import {collectGarbage} from './collect-garbage';
 import {
   changedOperations,
   type DescriptionPrints,
@@ -84,6 +85,14 @@ const QUIET_MS = 3000;
  */
 const SPLIT_BYTES = 1_000_000;
 
+/**
+ * How long after the server's first compilation the generator and the linter are loaded at the
+ * latest, quiet or not: a writer who edits a guide or opens pages without a pause of QUIET_MS
+ * would otherwise wait for them (2 s with GitHub's description) on their first change of a
+ * description.
+ */
+const WARM_UP_LATEST_MS = 10_000;
+
 /** An API name that redocly.yaml has not: linting it loads the linter and its configuration only. */
 const WARM_UP = '(warm-up)';
 
@@ -121,6 +130,9 @@ export class ReferenceKeeper {
   /** The work to start once the server has compiled nothing for QUIET_MS, by name. */
   private readonly background = new Map<string, () => void>();
   private quiet: NodeJS.Timeout | undefined;
+  /** The warm-up's latest start, WARM_UP_LATEST_MS after the first compilation. */
+  private warmUpAtLatest: NodeJS.Timeout | undefined;
+  private toolsLoaded = false;
   /** Whether the server has finished its first compilation: background work waits for it. */
   private serving = false;
 
@@ -134,20 +146,32 @@ export class ReferenceKeeper {
   }
 
   /**
-   * Loads the generator (the site) and the linter once the server is quiet, so that the first
-   * change does not wait for them (a second or two each).
+   * Loads the generator (the site) and the linter once the server is quiet, or WARM_UP_LATEST_MS
+   * after its first compilation, so that the first change does not wait for them (a second or two
+   * each).
    */
   warmUp(): void {
-    this.whenQuiet('warm-up', () => {
-      void this.pageGenerator().catch(() => {});
-      void this.linter.lint([WARM_UP]).catch(() => {});
-    });
+    this.whenQuiet('warm-up', () => this.loadTools());
   }
 
   /** The development server has finished a compilation: the background work waits until it is quiet. */
   compiled(): void {
+    if (!this.serving) {
+      this.warmUpAtLatest = setTimeout(() => this.loadTools(), WARM_UP_LATEST_MS);
+      this.warmUpAtLatest.unref();
+    }
     this.serving = true;
     if (this.background.size > 0) this.whenQuiet();
+  }
+
+  /** Loads the generator and the linter, once (the warm-up). */
+  private loadTools(): void {
+    clearTimeout(this.warmUpAtLatest);
+    this.background.delete('warm-up');
+    if (this.toolsLoaded) return;
+    this.toolsLoaded = true;
+    void this.pageGenerator().catch(() => {});
+    void this.linter.lint([WARM_UP]).catch(() => {});
   }
 
   /** Adds `work` (replacing the work of the same name) and starts waiting for QUIET_MS again. */
@@ -197,6 +221,7 @@ export class ReferenceKeeper {
     // they are generated (on both cores, for a large API), and the linter runs after, in the
     // background, before the downloads.
     const done = await this.generate(files, TARGETS, {all: true, gate: generatedBefore});
+    collectGarbage();
     return done || generatedBefore;
   }
 
@@ -205,6 +230,8 @@ export class ReferenceKeeper {
     const targets = targetsAffectedBy(files);
     const only = targets.length === 1 ? await this.changedOperations(targets[0]) : undefined;
     await this.generate(files, targets, {only});
+    // What the update read is garbage now; the development server's reload is about to start.
+    collectGarbage();
   }
 
   /**
@@ -248,6 +275,7 @@ export class ReferenceKeeper {
   /** Stops the background work, waiting or running. */
   stop(): void {
     clearTimeout(this.quiet);
+    clearTimeout(this.warmUpAtLatest);
     this.background.clear();
     this.downloads?.kill();
     this.linter.close();

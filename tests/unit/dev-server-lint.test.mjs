@@ -9,6 +9,7 @@ import path from 'node:path';
 import {after, before, describe, test} from 'node:test';
 
 import createJiti from 'jiti';
+import {parse} from 'yaml';
 
 import {root} from '../support/openapi.mjs';
 import {copyRepository, sampleDescriptions} from '../support/repository-copy.mjs';
@@ -129,6 +130,35 @@ describe("the development server's linter and the build's", () => {
       assert.match(cli.parseFailure, new RegExp(`\\(${problem.line}:${problem.column}\\)`));
     } finally {
       writeFileSync(outlets(), original);
+    }
+  });
+
+  // An owner's description is often JSON (the linter reads it with JSON.parse), named as they like.
+  test('report the same problems at the same places in a description written as JSON', async () => {
+    const petstore = path.join(copy, 'openapi', 'petstore.yaml');
+    const original = readFileSync(petstore, 'utf8');
+    const json = JSON.stringify(parse(original), null, 2);
+    assert.match(json, /"summary": "Find pet by ID",/);
+    try {
+      writeFileSync(petstore, json.replace('"summary": "Find pet by ID",', '"summary": 5,'));
+      const cli = cliProblems(copy, ['petstore@v1']);
+      assert.ok(cli.problems, cli.parseFailure);
+      const library = await libraryProblems(copy, ['petstore@v1']);
+      assert.deepEqual(library, cli.problems);
+      assert.ok(
+        library.some((line) => /^openapi\/petstore\.yaml:\d+:\d+ {2}error {2}struct /.test(line)),
+        library.join('\n'),
+      );
+
+      writeFileSync(petstore, json.replace('"summary": "Find pet by ID",', '"summary": "Find pet by ID"'));
+      const broken = cliProblems(copy, ['petstore@v1']);
+      assert.ok(broken.parseFailure, 'Redocly CLI parsed the broken file');
+      const [problem, ...others] = await lint(copy, ['petstore@v1']);
+      assert.deepEqual(others, []);
+      assert.equal(problem.rule, 'yaml-syntax');
+      assert.match(broken.parseFailure, new RegExp(`\\(${problem.line}:${problem.column}\\)`));
+    } finally {
+      writeFileSync(petstore, original);
     }
   });
 });
