@@ -124,7 +124,7 @@ export class ReferenceKeeper {
   private generator: Promise<PageGenerator> | undefined;
   private downloads: ChildProcess | undefined;
   private shownProblems = '';
-  /** The prepared copy of the sample's place last written by a change, by its hash, with its prints. */
+  /** The prepared copy of the sample's place last written by a change or read, by its hash, with its prints. */
   private prepared: {hash: string; prints: DescriptionPrints} | undefined;
   private readonly linter: Linter;
   /** The work to start once the server has compiled nothing for QUIET_MS, by name. */
@@ -172,6 +172,16 @@ export class ReferenceKeeper {
     this.toolsLoaded = true;
     void this.pageGenerator().catch(() => {});
     void this.linter.lint([WARM_UP]).catch(() => {});
+    // The prints of the sample's place as its pages were generated at start, which a first change
+    // compares with (GitHub's description: 0.4 s).
+    for (const target of TARGETS.filter((each) => each.pluginId === 'petstore')) {
+      const prepared = path.join(this.root, preparedSpecPath(target.id));
+      try {
+        this.printsOf(readFileSync(prepared));
+      } catch {
+        // No prepared copy, or one half written: the first change computes them.
+      }
+    }
   }
 
   /** Adds `work` (replacing the work of the same name) and starts waiting for QUIET_MS again. */
@@ -265,11 +275,17 @@ export class ReferenceKeeper {
     return {doc, pointers, before, target};
   }
 
-  /** The prints of a prepared copy's bytes: remembered for the copy last written, computed otherwise. */
+  /**
+   * The prints of a prepared copy's bytes: remembered for the copy last written or read,
+   * computed (and remembered) otherwise.
+   */
   private printsOf(bytes: Buffer): DescriptionPrints {
     const hash = sha256(bytes);
-    if (this.prepared?.hash === hash) return this.prepared.prints;
-    return descriptionPrints(JSON.parse(bytes.toString('utf8')) as Record<string, unknown>);
+    if (this.prepared?.hash !== hash) {
+      const prints = descriptionPrints(JSON.parse(bytes.toString('utf8')) as Record<string, unknown>);
+      this.prepared = {hash, prints};
+    }
+    return this.prepared.prints;
   }
 
   /** Stops the background work, waiting or running. */
