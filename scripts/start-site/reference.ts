@@ -91,7 +91,7 @@ const SPLIT_BYTES = 1_000_000;
  * would otherwise wait for them (2 s with GitHub's description) on their first change of a
  * description.
  */
-const WARM_UP_LATEST_MS = 10_000;
+const WARM_UP_LATEST_MS = 5_000;
 
 /** An API name that redocly.yaml has not: linting it loads the linter and its configuration only. */
 const WARM_UP = '(warm-up)';
