@@ -81,7 +81,9 @@ describe('the development server (npm start) as a writer edits', () => {
   /** The label of the sidebar's entry for the page shown. */
   const sidebarLabel = () =>
     page.evaluate(() =>
-      document.querySelector('.theme-doc-sidebar-menu .menu__link--active')?.textContent?.trim(),
+      document
+        .querySelector('.theme-doc-sidebar-menu a.menu__link[aria-current="page"]')
+        ?.textContent?.trim(),
     );
   /** What the page's console said: the development server's client logs its warnings and errors there. */
   const consoleLines = [];
