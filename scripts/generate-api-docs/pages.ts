@@ -12,9 +12,13 @@ import {parseYaml} from '@redocly/openapi-core';
 
 import {metaDescription} from '../../src/config/api-reference/meta-description';
 import {tagPageId} from '../../src/config/openapi';
-import {frontMatterField} from './front-matter';
 import type {Target} from './layout';
 import {bodyBlocks, type ConvertedPage, convertedPage, pageParts, rewriteOperationPages} from './page-html';
+
+/** A front matter field of a generated page, as the generator writes it: `name: value` on one line. */
+function frontMatterField(page: string, name: string): string | undefined {
+  return new RegExp(`^${name}: (.*)$`, 'm').exec(page.split(/^---$/m)[1] ?? '')?.[1];
+}
 
 /**
  * Removes the page of the target's section tag: the section's hand-written index page introduces
