@@ -10,6 +10,7 @@ import {inflateSync} from 'node:zlib';
 
 import {parseYaml} from '@redocly/openapi-core';
 
+import {EVENT_NAME, EVENT_POINTER, operationPointer} from '../../src/config/api-reference/description';
 import {metaDescription} from '../../src/config/api-reference/meta-description';
 import {tagPageId} from '../../src/config/openapi';
 import type {Target} from './layout';
@@ -60,9 +61,10 @@ export function describePages(staging: string, target: Target, readDescription: 
       const page = readFileSync(file, 'utf8');
       const encoded = frontMatterField(page, 'api');
       if (encoded === undefined) continue;
-      const operation = JSON.parse(inflateSync(Buffer.from(encoded, 'base64')).toString('utf8')) as {
-        description?: string;
-      };
+      const operation = JSON.parse(
+        inflateSync(Buffer.from(encoded, 'base64')).toString('utf8'),
+      ) as PageOperation;
+      checkFrontMatter(page, operation);
       rewrite(file, page, metaDescription(operation.description));
     } else if (name.endsWith('.tag.mdx')) {
       const page = readFileSync(file, 'utf8');
@@ -73,6 +75,34 @@ export function describePages(staging: string, target: Target, readDescription: 
         metaDescription(title === undefined ? undefined : tagDescription(JSON.parse(title) as string)),
       );
     }
+  }
+}
+
+/** What of an operation or event the generator keeps in its page's front matter (`api`). */
+interface PageOperation {
+  method: string;
+  path: string;
+  description?: string;
+  [EVENT_NAME]?: string;
+  [EVENT_POINTER]?: string;
+}
+
+/**
+ * Stops with the operation's or event's key and JSON pointer when the front matter the generator
+ * wrote for its page is not YAML that Docusaurus can read (its own message names only the file).
+ */
+function checkFrontMatter(page: string, operation: PageOperation): void {
+  try {
+    parseYaml(page.split(/^---$/m)[1] ?? '');
+  } catch (error) {
+    const event = operation[EVENT_NAME];
+    const key = event ?? `${operation.method.toUpperCase()} ${operation.path}`;
+    const pointer = operation[EVENT_POINTER] ?? operationPointer('paths', operation.path, operation.method);
+    throw new Error(
+      `The page of the ${event === undefined ? 'operation' : 'event'} ${key} (${pointer}) has a title or summary ` +
+        `that cannot be written into its front matter: ${error instanceof Error ? error.message.split('\n')[0] : String(error)}`,
+      {cause: error},
+    );
   }
 }
 

@@ -1,6 +1,6 @@
 // The Postman collection as the built site serves it (/openapi/gerai-merchant-api.postman_collection.json),
-// run by Newman against a Prism mock of the joined description (/openapi/gerai-merchant-api.yaml) the way
-// a partner's CI would: only baseUrl, authBaseUrl, clientId, clientSecret and scope set, the token fetched
+// run by Newman against a Prism mock of the joined description (/openapi/gerai-merchant-api.yaml) that
+// validates every request (`--errors`), the way a partner's CI would: only baseUrl, authBaseUrl, clientId, clientSecret and scope set, the token fetched
 // by the collection itself. Run after `npm run build`.
 import assert from 'node:assert/strict';
 import {spawn} from 'node:child_process';
@@ -54,7 +54,7 @@ describe('the downloadable Postman collection, run in Newman against a Prism moc
     const url = `http://127.0.0.1:${port}`;
     prism = spawn(
       path.join(root, 'node_modules', '.bin', 'prism'),
-      ['mock', '-h', '127.0.0.1', '-p', String(port), path.join(build, 'openapi', GERAI_FULL_DOWNLOAD)],
+      ['mock', '--errors', '-h', '127.0.0.1', '-p', String(port), path.join(build, 'openapi', GERAI_FULL_DOWNLOAD)],
       {stdio: 'ignore'},
     );
     await waitForServer(url, 30_000);

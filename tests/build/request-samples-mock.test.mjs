@@ -1,6 +1,6 @@
 // The code of every API request of the guides runs, as a reader would copy it from the built page,
-// against a Prism mock of the merchant API (static/openapi/gerai-merchant-api.yaml, as built), and
-// gets a 2xx its operation documents: Node.js and Python always, curl where it is installed. Only
+// against a Prism mock of the merchant API (static/openapi/gerai-merchant-api.yaml, as built) that
+// validates every request (`--errors`), and gets a 2xx its operation documents: Node.js and Python always, curl where it is installed. Only
 // the host changes: the sandbox's becomes the mock's. The variables the code reads from the
 // environment ($ACCESS_TOKEN, $CLIENT_ID...) are set. One Prism, one process per language; a program
 // that several guides show runs once, and its answer counts for each.
@@ -90,7 +90,7 @@ describe('the code of every request of the guides runs against the mock and gets
     mock = `http://127.0.0.1:${port}`;
     prism = spawn(
       path.join(root, 'node_modules', '.bin', 'prism'),
-      ['mock', '-h', '127.0.0.1', '-p', String(port), path.join(build, 'openapi', 'gerai-merchant-api.yaml')],
+      ['mock', '--errors', '-h', '127.0.0.1', '-p', String(port), path.join(build, 'openapi', 'gerai-merchant-api.yaml')],
       {stdio: 'ignore'},
     );
     const deadline = Date.now() + 30_000;

@@ -29,7 +29,7 @@ export function htmlOf(route) {
 }
 
 /** A code block's text as a reader copies it: its lines, without the trailing newline. */
-function codeText($, block) {
+export function codeText($, block) {
   const lines = $(block).find('.token-line');
   const text =
     lines.length > 0

@@ -122,7 +122,8 @@ describe('an operation page', () => {
       '`ok`',
       '### 404 Not Found',
       'No body.',
-      'PATCH /things/thing_id HTTP/1.1',
+      // A path parameter without an example gets a value of its schema, never its own name.
+      'PATCH /things/string HTTP/1.1',
       'Host: api.sandbox.gerai.example',
     ]) {
       assert.ok(page.includes(expected), `${expected} missing from\n${page}`);

@@ -10,9 +10,14 @@ import {after, before, describe, test} from 'node:test';
 
 import {compile} from '@mdx-js/mdx';
 import createJiti from 'jiti';
-import {stringify} from 'yaml';
+import {parse, stringify} from 'yaml';
 
-import {expected, extensionWebhooks, webhooksOnly} from '../fixtures/owner-descriptions.mjs';
+import {
+  credentialsAndBodies,
+  expected,
+  extensionWebhooks,
+  webhooksOnly,
+} from '../fixtures/owner-descriptions.mjs';
 import {root} from '../support/openapi.mjs';
 import {ownerPages} from '../support/owner-pages.mjs';
 
@@ -42,7 +47,7 @@ async function pagesOf(name, description) {
   return {pages, operations, events};
 }
 
-for (const [name, description] of Object.entries({webhooksOnly, extensionWebhooks})) {
+for (const [name, description] of Object.entries({webhooksOnly, extensionWebhooks, credentialsAndBodies})) {
   describe(`a description of the shape "${name}"`, () => {
     let result;
     before(async () => {
@@ -129,6 +134,44 @@ describe('the operations of any description', () => {
     assert.match(mdx, /<ApiEndpoint method=\{"post"\} path=\{"\{\$request\.body#\/callback_url\}"\} \/>/);
     assert.match(mdx, /- `410`: Stop sending\./);
     assert.doesNotMatch(mdx, /method=\{"summary"\}/);
+  });
+});
+
+describe('what an owner writes in a summary', () => {
+  let pages;
+  before(async () => {
+    ({pages} = await pagesOf('summaries', credentialsAndBodies));
+  });
+
+  test('a summary of several lines of Markdown titles its page by method and path, and opens it', () => {
+    const {title, mdx} = pages.get('POST /quotes');
+    assert.equal(title, 'POST /quotes');
+    assert.match(mdx, /^# POST \/quotes$/m);
+    // Its quotes, braces, angle brackets and backslashes arrive as written, escaped for MDX.
+    assert.match(
+      mdx,
+      /Creates a "quote" for the basket: prices, taxes and \\\{discounts\\\} for each &lt;line>\./,
+    );
+    assert.match(mdx, /C:\\exports\\quotes is taken as it is\./);
+  });
+
+  test('a paragraph whose first sentence is plain text is titled by that sentence', async () => {
+    const described = structuredClone(credentialsAndBodies);
+    described.paths['/files'].post.summary =
+      'Upload a file. The file is kept for 30 days,\nthen removed unless an invoice refers to it.';
+    const {pages: retitled} = await pagesOf('first-sentence', described);
+    const {title, mdx} = retitled.get('POST /files');
+    assert.equal(title, 'Upload a file');
+    assert.match(mdx, /The file is kept for 30 days/);
+  });
+
+  test('a title with colons, quotes, braces and a backslash is front matter that YAML reads back', async () => {
+    const described = structuredClone(credentialsAndBodies);
+    described.paths['/files'].post.summary = 'Upload: a "file" to {folder} at C:\\in <now>';
+    const {pages: titled} = await pagesOf('front-matter', described);
+    const {title} = titled.get('POST /files');
+    const frontMatter = `title: "${title}"`;
+    assert.deepEqual(parse(frontMatter), {title: "Upload: a 'file' to {folder} at C:\\in <now>"});
   });
 });
 

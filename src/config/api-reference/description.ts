@@ -12,9 +12,11 @@
  * - `paths` is present, empty when the description has none;
  * - the events of `webhooks` and `x-webhooks` are all under `x-webhooks`;
  * - a path item that refers to `#/components/pathItems/…` is that path item;
- * - every event's operation carries its name in EVENT_NAME and its place in EVENT_POINTER, and an event whose summary is not a
- *   title (longer than a heading reads, or several lines) is titled by its name, the summary
- *   leading its description.
+ * - every event's operation carries its name in EVENT_NAME and its place in EVENT_POINTER;
+ * - an operation or event whose summary is not a title (longer than a heading reads, or several
+ *   lines) is titled by the summary's first sentence when that fits (an event: by its name), else
+ *   by its method and path, the summary leading its description; a backslash in a summary is
+ *   doubled for the front matter the generator writes.
  *
  * Nothing else changes: the operations, schemas and examples are the owner's.
  */
@@ -105,24 +107,71 @@ export const isTitle = (summary: unknown): summary is string =>
   summary.length <= TITLE_LIMIT &&
   !/\n/.test(summary.trim());
 
+/**
+ * The operation with `title` as its summary when its own summary is not a title; the paragraph
+ * then leads its description, so nothing the owner wrote is lost.
+ */
+function retitled(operation: Json, title: () => string): Json {
+  const summary = operation.summary;
+  if (summary === undefined || isTitle(summary)) return withSafeSummary(operation);
+  return withSafeSummary({
+    ...operation,
+    summary: title(),
+    description:
+      typeof operation.description === 'string' && operation.description.trim() !== ''
+        ? `${String(summary).trim()}\n\n${operation.description}`
+        : summary,
+  });
+}
+
+/**
+ * The generator writes a summary into the page's front matter between double quotes, as it is,
+ * where YAML reads a backslash as an escape (`C:\Users` stopped the build): each is doubled, so
+ * that YAML reads it back as one, and so does the Markdown of the page's heading.
+ */
+function withSafeSummary(operation: Json): Json {
+  return typeof operation.summary === 'string' && operation.summary.includes('\\')
+    ? {...operation, summary: operation.summary.replace(/\\/g, '\\\\')}
+    : operation;
+}
+
 /** An event's operation, named, and titled by its name when its summary is not a title. */
 function eventOperation(name: string, operation: Json, pointer: string): Json {
-  const named: Json = {...operation, [EVENT_NAME]: name, [EVENT_POINTER]: pointer};
-  if (operation.summary !== undefined && !isTitle(operation.summary)) {
-    named.summary = name;
-    // The paragraph leads the description: nothing the owner wrote is lost.
-    named.description =
-      typeof operation.description === 'string' && operation.description.trim() !== ''
-        ? `${String(operation.summary).trim()}\n\n${operation.description}`
-        : operation.summary;
-  }
-  return named;
+  return retitled({...operation, [EVENT_NAME]: name, [EVENT_POINTER]: pointer}, () => name);
+}
+
+/**
+ * An operation whose summary is not a title (a paragraph, several lines): titled by the
+ * paragraph's first sentence when that is short plain text, else by its method and path.
+ */
+function pathOperation(path: string, method: string, operation: Json): Json {
+  return retitled(operation, () => {
+    const first = /^[^\n]*?[.!?](?=\s|$)/.exec(String(operation.summary).trim())?.[0];
+    return first !== undefined && isTitle(first) && !/[[\]`*_<>{}|\\]/.test(first)
+      ? first.replace(/\.$/, '')
+      : `${method.toUpperCase()} ${path}`;
+  });
+}
+
+/** A path item's operations, each titled by pathOperation. */
+function pathOperations(path: string, item: Json): Json {
+  return Object.fromEntries(
+    Object.entries(item).map(([key, value]) => [
+      key,
+      (HTTP_METHODS as readonly string[]).includes(key) && isObject(value)
+        ? pathOperation(path, key, value)
+        : value,
+    ]),
+  );
 }
 
 /** The prepared copy of `doc` (see above). `doc` is not changed. */
 export function preparedDescription(doc: Json): Json {
   const paths = Object.fromEntries(
-    Object.entries(isObject(doc.paths) ? doc.paths : {}).map(([name, item]) => [name, pathItem(doc, item)]),
+    Object.entries(isObject(doc.paths) ? doc.paths : {}).map(([name, item]) => [
+      name,
+      pathOperations(name, pathItem(doc, item)),
+    ]),
   );
   const events: Json = {};
   for (const area of ['webhooks', 'x-webhooks'] as const) {

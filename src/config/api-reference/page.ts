@@ -2,6 +2,17 @@ import type {ApiPageMetadata} from 'docusaurus-plugin-openapi-docs/src/types';
 
 import {hasEnvelope, signedEventExample, TEST_DELIVERY_SECRET} from '../test-delivery';
 import {EVENT_NAME, EVENT_POINTER, HTTP_METHODS, operationPointer} from './description';
+import {
+  describeRequirement,
+  exampleOf,
+  exampleRequest,
+  type MediaType,
+  type Parameter,
+  parameterExample,
+  type SecurityScheme,
+  type Server,
+  serverUrl,
+} from './example-request';
 import {codeBlock, inlineCode, jsxString, mdxLine, mdxMarkdown} from './mdx';
 import {
   CURRENT_RELEASE,
@@ -137,23 +148,6 @@ function deprecationNotice(operation: Operation, isEvent: boolean): string {
   return `:::warning[Deprecated]\n\nThis ${isEvent ? 'event' : 'operation'} is deprecated.${instead}\n\n:::`;
 }
 
-interface MediaType {
-  schema?: SchemaObject;
-  example?: unknown;
-  examples?: Record<string, {value?: unknown; summary?: string}>;
-}
-
-interface Parameter {
-  name: string;
-  in: 'path' | 'query' | 'header' | 'cookie';
-  required?: boolean;
-  deprecated?: boolean;
-  description?: string;
-  example?: unknown;
-  examples?: Record<string, {value?: unknown}>;
-  schema?: SchemaObject;
-}
-
 interface Response {
   description?: string;
   headers?: Record<
@@ -161,20 +155,6 @@ interface Response {
     {description?: string; required?: boolean; schema?: SchemaObject; example?: unknown}
   >;
   content?: Record<string, MediaType>;
-}
-
-interface Server {
-  url: string;
-  description?: string;
-  variables?: Record<string, {default?: string}>;
-}
-
-interface SecurityScheme {
-  type?: string;
-  scheme?: string;
-  name?: string;
-  in?: string;
-  description?: string;
 }
 
 interface Operation {
@@ -229,34 +209,8 @@ function statusHeading(status: string): string {
   return status === 'default' ? text : `${status} ${text}`.trim();
 }
 
-/** The example of a media type: its `example`, or the first of its named `examples`. */
-function exampleOf(media: MediaType | undefined): unknown {
-  if (!media) {
-    return undefined;
-  }
-  return media.example !== undefined ? media.example : Object.values(media.examples ?? {})[0]?.value;
-}
-
-function parameterExample(parameter: Parameter): unknown {
-  return (
-    parameter.example ??
-    Object.values(parameter.examples ?? {})[0]?.value ??
-    parameter.schema?.example ??
-    parameter.schema?.default ??
-    parameter.schema?.enum?.[0]
-  );
-}
-
 function formatBody(value: unknown): string {
   return typeof value === 'string' ? value : JSON.stringify(value, null, 2);
-}
-
-/** A server address as a reader would type it: variables replaced by their defaults. */
-function serverUrl(server: Server): string {
-  return server.url.replace(
-    /\{([^}]+)\}/g,
-    (whole, name: string) => server.variables?.[name]?.default ?? whole,
-  );
 }
 
 /** Who may call the operation, and at which addresses. */
@@ -267,24 +221,7 @@ function accessSection(operation: Operation): string {
   );
   if (requirements.length > 0) {
     const ways = requirements.map((requirement) =>
-      Object.entries(requirement)
-        .map(([name, scopes]) => {
-          const scheme = operation.securitySchemes?.[name];
-          const how =
-            scheme?.type === 'oauth2' || scheme?.type === 'openIdConnect'
-              ? 'an OAuth 2.0 access token in `Authorization: Bearer <token>`'
-              : scheme?.type === 'apiKey'
-                ? `an API key in the ${scheme.in} ${inlineCode(scheme.name ?? name)}`
-                : scheme?.type === 'http'
-                  ? `HTTP ${scheme.scheme ?? ''} authentication`.replace(/\s+/g, ' ')
-                  : inlineCode(name);
-          const scopeList =
-            scopes.length > 0
-              ? ` with the scope${scopes.length > 1 ? 's' : ''} ${scopes.map(inlineCode).join(' and ')}`
-              : '';
-          return `${how}${scopeList}`;
-        })
-        .join(', plus '),
+      describeRequirement(requirement, operation.securitySchemes),
     );
     lines.push(`**Authorization:** ${ways.join('; or ')}.`);
   } else if (operation.security) {
@@ -351,44 +288,18 @@ function bodySection(
   ].filter(Boolean);
 }
 
-/** An example request as it goes over the wire, built from the description's examples. */
-function exampleRequest(operation: Operation): string {
-  const parameters = operation.parameters ?? [];
-  let path = operation.path;
-  for (const parameter of parameters.filter((p) => p.in === 'path')) {
-    path = path.replace(
-      `{${parameter.name}}`,
-      encodeURIComponent(String(parameterExample(parameter) ?? parameter.name)),
-    );
-  }
-  const query = parameters
-    .filter((p) => p.in === 'query' && (p.required || parameterExample(p) !== undefined))
-    .map((p) => `${encodeURIComponent(p.name)}=${encodeURIComponent(String(parameterExample(p) ?? ''))}`);
-  const lines = [
-    `${operation.method.toUpperCase()} ${query.length > 0 ? `${path}?${query.join('&')}` : path} HTTP/1.1`,
-  ];
-  const server = operation.servers?.[0]?.url;
-  if (server && /^https?:\/\//.test(server)) {
-    lines.push(`Host: ${new URL(server).host}`);
-  }
-  if ((operation.security ?? []).some((requirement) => Object.keys(requirement).length > 0)) {
-    lines.push('Authorization: Bearer <access token>');
-  }
-  for (const header of parameters.filter((p) => p.in === 'header')) {
-    const value = parameterExample(header);
-    if (header.required || value !== undefined) {
-      lines.push(`${header.name}: ${value === undefined ? '' : String(value)}`);
-    }
-  }
-  const [mediaType, media] = Object.entries(operation.requestBody?.content ?? {})[0] ?? [];
-  const body = exampleOf(media);
-  if (mediaType) {
-    lines.push(`Content-Type: ${mediaType}`);
-  }
-  if (body !== undefined) {
-    lines.push('', formatBody(body));
-  }
-  return codeBlock('http', lines.join('\n'));
+/**
+ * The example request (./example-request.ts), and the ways of authenticating it does not use.
+ */
+function exampleRequestSection(operation: Operation): string[] {
+  const example = exampleRequest(operation);
+  const others =
+    example.way !== undefined
+      ? [
+          `The example authenticates with ${example.way}; the operation also accepts ${example.otherWays.join('; or ')}.`,
+        ]
+      : [];
+  return [codeBlock('http', example.text), ...others];
 }
 
 function requestSection(operation: Operation): string {
@@ -396,7 +307,7 @@ function requestSection(operation: Operation): string {
     ...parametersSection(operation.parameters ?? []),
     ...bodySection('Body', operation.requestBody, 'request'),
   ];
-  return ['## Request', ...parts, '### Example request', exampleRequest(operation)].join('\n\n');
+  return ['## Request', ...parts, '### Example request', ...exampleRequestSection(operation)].join('\n\n');
 }
 
 /** A webhook event: the body delivered to the subscriber's endpoint, and its example. */
