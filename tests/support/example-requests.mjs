@@ -96,12 +96,28 @@ export async function sendExample(text, {mock, servers}) {
   const answer = await response.text();
   return {
     status: response.status,
-    reason: response.status >= 400 ? answer.slice(0, 600) : undefined,
+    reason: response.status >= 400 ? answer : undefined,
   };
 }
 
-/** Whether the mock accepted the request: it answered with a success or a redirect. */
-export const accepted = ({status}) => status >= 200 && status < 400;
+/**
+ * Whether the mock accepted the request: it answered with a success or a redirect, or found fault
+ * with its own made-up response alone (`--errors` turns that into a 500 listing where).
+ */
+export const accepted = ({status, reason}) => {
+  if (status >= 200 && status < 400) return true;
+  if (status !== 500 || reason === undefined) return false;
+  try {
+    const {type, validation} = JSON.parse(reason);
+    return (
+      /#VIOLATIONS$/.test(type) &&
+      validation.length > 0 &&
+      validation.every(({location}) => location[0] === 'response')
+    );
+  } catch {
+    return false;
+  }
+};
 
 /** Starts `prism mock --errors` on `file`; resolves with its origin and a `stop`. */
 export async function startMock(file) {

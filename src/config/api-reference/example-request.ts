@@ -16,6 +16,7 @@
  *
  * Placeholders are `<…>` and say what goes there; a credential is never made up.
  */
+import Ajv2020 from 'ajv/dist/2020';
 import {sample} from 'openapi-sampler';
 
 import {inlineCode} from './mdx';
@@ -121,6 +122,56 @@ function sampled(
   } catch {
     return undefined;
   }
+}
+
+/**
+ * A schema as a request is checked against it: read-only properties left out (a request never
+ * sends them, required or not), and OpenAPI 3.0's `nullable` as a type of JSON Schema.
+ */
+function requestSchema(schema: unknown, depth = 0): unknown {
+  if (Array.isArray(schema)) return schema.map((item) => requestSchema(item, depth + 1));
+  if (typeof schema !== 'object' || schema === null || depth > 40) return schema;
+  const copy: Record<string, unknown> = {};
+  for (const [key, value] of Object.entries(schema)) copy[key] = requestSchema(value, depth + 1);
+  const properties = copy.properties as Record<string, {readOnly?: boolean}> | undefined;
+  if (properties && typeof properties === 'object') {
+    const readOnly = Object.keys(properties).filter((name) => properties[name]?.readOnly === true);
+    for (const name of readOnly) delete properties[name];
+    if (Array.isArray(copy.required))
+      copy.required = copy.required.filter((name) => !readOnly.includes(name as string));
+  }
+  if (copy.nullable === true && typeof copy.type === 'string') copy.type = [copy.type, 'null'];
+  return copy;
+}
+
+const validator = new Ajv2020({strict: false, validateFormats: false, allErrors: false});
+
+/**
+ * Whether `value` is valid against `schema` as a request; undefined when the schema is one that
+ * Ajv cannot compile (a keyword of another draft, a malformed part).
+ */
+function isValidRequestValue(schema: SchemaObject, value: unknown): boolean | undefined {
+  const checked = requestSchema(schema) as object;
+  try {
+    return validator.compile(checked)(value) === true;
+  } catch {
+    return undefined;
+  } finally {
+    // Compiled schemas are kept until removed: one per operation would stay for the whole build.
+    validator.removeSchema(checked);
+  }
+}
+
+/**
+ * A body made from its schema: every field the sampler fills when that is valid, else the
+ * required fields alone (the sampler picks alternatives without checking them, and a schema
+ * that cannot be checked is given the fewest fields that can go wrong).
+ */
+function sampledBody(schema: SchemaObject | undefined, requiredOnly: boolean): unknown {
+  const full = sampled(schema, 'json', requiredOnly);
+  if (requiredOnly || schema === undefined || full === undefined) return full;
+  if (isValidRequestValue(schema, full) === true) return full;
+  return sampled(schema, 'json', true) ?? full;
 }
 
 /** A parameter's value: the description's example, else one made from its schema. */
@@ -399,8 +450,7 @@ function requestBody(operation: RequestOperation): {contentType: string; body?: 
   // A form or multipart body made from its schema sends its required fields only: a mock parses
   // an optional array sent once as a string.
   const value =
-    example ??
-    sampled(media.schema, 'json', /^(?:multipart\/|application\/x-www-form-urlencoded)/i.test(type));
+    example ?? sampledBody(media.schema, /^(?:multipart\/|application\/x-www-form-urlencoded)/i.test(type));
   if (/^application\/x-www-form-urlencoded/i.test(type)) {
     return {contentType: type, ...(value === undefined ? {} : {body: formBody(value)})};
   }
