@@ -42,11 +42,18 @@ export async function decodeOperation(encoded: string): Promise<Operation> {
   return JSON.parse(await new Response(inflated).text()) as Operation;
 }
 
-/** The value a parameter's field starts with: its default, else its first example. */
+/**
+ * The value a parameter's field starts with: its default, else its first example, as the text a
+ * reader would type (the code samples leave a path parameter given as a number out, `:petId`).
+ */
 function prefill(parameter: NonNullable<Operation['parameters']>[number]): unknown {
   const firstExample = Object.values((parameter.examples ?? {}) as Record<string, {value?: unknown}>)[0]
     ?.value;
-  return parameter.schema?.default ?? parameter.example ?? parameter.schema?.example ?? firstExample;
+  const value = parameter.schema?.default ?? parameter.example ?? parameter.schema?.example ?? firstExample;
+  const text = (item: unknown) =>
+    typeof item === 'object' && item !== null ? JSON.stringify(item) : String(item);
+  if (value === undefined) return undefined;
+  return Array.isArray(value) ? value.map(text) : text(value);
 }
 
 type ThemeOptions = Parameters<typeof createPersistenceMiddleware>[0];
