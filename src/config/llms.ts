@@ -12,6 +12,8 @@ export interface LlmsListing {
   readonly summary: string;
   /** The sections, in order: a heading and the sidebar whose pages it lists. */
   readonly sections: readonly {heading: string; docsPluginId: string; sidebarId: string}[];
+  /** The blog instances whose posts are listed after the sidebars, newest first: a heading each. */
+  readonly blogs: readonly {heading: string; blogPluginId: string}[];
   /** Links that are not pages, listed last, with their descriptions. */
   readonly files: readonly {title: string; path: string; description: string}[];
   /**
@@ -32,6 +34,10 @@ export const LLMS_LISTING: LlmsListing = {
     {heading: 'Documentation', docsPluginId: 'default', sidebarId: 'docsSidebar'},
     {heading: 'API reference', docsPluginId: 'default', sidebarId: 'apiSidebar'},
     {heading: 'Sample pet store API', docsPluginId: 'api', sidebarId: 'petstoreSidebar'},
+  ],
+  blogs: [
+    {heading: 'API changelog', blogPluginId: 'changelog'},
+    {heading: 'Blog', blogPluginId: 'default'},
   ],
   unlistedDocs: ['api-releases'],
   files: [

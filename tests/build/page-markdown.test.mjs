@@ -50,6 +50,20 @@ describe('every docs and reference page has its Markdown', () => {
     }
   });
 
+  test('every blog post and changelog entry has its own, its table of contents left out', () => {
+    // A post's address is in the sitemap; the lists of posts, tag pages, archives and authors are not posts.
+    const posts = routes.filter(
+      (route) => /^\/(blog|changelog)\/[^/]+\/?$/.test(route) && !/\/(archive|authors|tags|page)\/?$/.test(route),
+    );
+    assert.ok(posts.length >= 10, `${posts.length} posts`);
+    for (const route of posts) {
+      const markdown = markdownOf(route);
+      assert.match(markdown, /^---\ntitle: ".+"\ndescription: ".+"\ncanonical_url: ".+"\n---\n\n# \S/, route);
+      assert.doesNotMatch(markdown, /^- \[[^\]]+\]\(#[^)]+\)$\n*$/m, `${route}: the table of contents is not content`);
+      assert.ok(llms.includes(`(${siteUrl}${markdownPath(route)})`), `${route} is listed in llms.txt`);
+    }
+  });
+
   test('the landing pages have theirs', () => {
     for (const route of ['/', '/food/', '/payment/', '/contact-us/']) {
       assert.match(markdownOf(route), /^---\ntitle: /, route);
@@ -123,7 +137,7 @@ describe('llms.txt', () => {
     assert.match(summary, /^> \S[^\n]+$/);
     assert.deepEqual(
       [...llms.matchAll(/^## (.+)$/gm)].map((match) => match[1]),
-      ['Documentation', 'API reference', 'Sample pet store API', 'Optional', 'Downloads'],
+      ['Documentation', 'API reference', 'Sample pet store API', 'API changelog', 'Blog', 'Optional', 'Downloads'],
     );
     for (const line of llms.split('\n').filter((text) => text.startsWith('- '))) {
       assert.match(line, /^- \[[^\]]+\]\(https?:\/\/[^)]+\): \S/, line);

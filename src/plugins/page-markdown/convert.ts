@@ -51,6 +51,8 @@ const NOT_CONTENT_TAGS = new Set([
 const NOT_CONTENT_CLASSES = new Set([
   'hash-link',
   'theme-doc-toc-mobile',
+  // A blog post's table of contents, beside its article.
+  'table-of-contents',
   'theme-doc-sidebar-container',
   'theme-doc-footer',
   'pagination-nav',

@@ -1,12 +1,13 @@
 /**
  * Writes, once the site is built:
  *
- * - `<route>.md` beside every docs, reference and landing page: front matter
+ * - `<route>.md` beside every docs, reference and landing page, blog post and changelog entry
+ *   (not beside the lists of posts, their tag pages and archives): front matter
  *   (title, description, canonical address), then the page's content as
  *   Markdown, converted from its built HTML (./convert.ts) in worker threads,
  *   one per core (./workers.ts);
  * - `/llms.txt` (https://llmstxt.org): the site's title, a summary, then one
- *   section per sidebar (and the landing pages and the earlier releases' index, as
+ *   section per sidebar, one per blog instance (its posts, newest first), (and the landing pages and the earlier releases' index, as
  *   "Optional"), each page a
  *   link to its Markdown with its description (src/config/llms.ts says
  *   which sidebars and downloads);
@@ -41,6 +42,10 @@ interface LoadedDocs {
     docs: {id: string; permalink: string; source: string}[];
     sidebars: Record<string, SidebarItem[]>;
   }[];
+}
+
+interface LoadedBlog {
+  blogPosts: {metadata: {permalink: string; source: string}}[];
 }
 
 interface LoadedPages {
@@ -116,6 +121,17 @@ export default function pageMarkdownPlugin(context: LoadContext): Plugin {
           routes: sidebarRoutes(sidebar, permalinksById.get(section.docsPluginId) ?? new Map()),
         };
       });
+      const blogs = options.blogs.map((blog) => {
+        const plugin = plugins.find(
+          (candidate) =>
+            candidate.name === 'docusaurus-plugin-content-blog' && candidate.options.id === blog.blogPluginId,
+        );
+        if (!plugin) throw new Error(`page-markdown: no blog plugin "${blog.blogPluginId}"`);
+        const posts = (plugin.content as LoadedBlog).blogPosts.map((post) => post.metadata);
+        for (const post of posts) sources.set(post.permalink, post.source);
+        return {heading: blog.heading, routes: posts.map((post) => post.permalink)};
+      });
+      const blogRoutes = new Set(blogs.flatMap((blog) => blog.routes));
       const landing = plugins
         .filter((plugin) => plugin.name === 'docusaurus-plugin-content-pages')
         .flatMap((plugin) => plugin.content as LoadedPages[])
@@ -131,12 +147,13 @@ export default function pageMarkdownPlugin(context: LoadContext): Plugin {
       );
       const inSidebars = new Set(sections.flatMap((section) => section.routes));
       const elsewhere = [...sources.keys()]
-        .filter((route) => !inSidebars.has(route) && !unlisted.has(route))
+        .filter((route) => !inSidebars.has(route) && !unlisted.has(route) && !blogRoutes.has(route))
         .sort();
       const routes = [
         ...new Set([
           ...sections.flatMap((section) => section.routes),
           ...elsewhere,
+          ...blogRoutes,
           ...landing,
           ...[...unlisted].sort(),
         ]),
@@ -165,12 +182,15 @@ export default function pageMarkdownPlugin(context: LoadContext): Plugin {
       const listed = [
         ...sections,
         ...(elsewhere.length > 0 ? [{heading: 'Other pages', routes: elsewhere}] : []),
+        ...blogs.filter((blog) => blog.routes.length > 0),
         {heading: 'Optional', routes: [...landing, ...unlistedIndexes]},
       ];
       const heading = [`# ${siteConfig.title}`, `> ${options.summary.replace(/\s+/g, ' ').trim()}`];
       const index = [
         ...heading,
-        `Every page is also served as Markdown at its address with \`.md\` added. ` +
+        'Every page listed below, and every page of an earlier release of the reference, is also served as ' +
+          'Markdown at its address with `.md` added; the lists of blog posts and changelog entries, their tag ' +
+          'pages and archives are not. ' +
           `All of them, in this order, are in [llms-full.txt](${siteUrl}${LLMS_FULL}).`,
         ...listed.map((section) => [`## ${section.heading}\n`, ...section.routes.map(entry)].join('\n')),
         ...(options.files.length > 0
