@@ -165,6 +165,13 @@ describe('what an owner writes in a summary', () => {
     assert.match(mdx, /The file is kept for 30 days/);
   });
 
+  test('a one-line summary that ends in a line break titles its page without it', async () => {
+    const described = structuredClone(credentialsAndBodies);
+    described.paths['/files'].post.summary = 'Upload a file\n';
+    const {pages: titled} = await pagesOf('trailing-break', described);
+    assert.equal(titled.get('POST /files').title, 'Upload a file');
+  });
+
   test('a title with colons, quotes, braces and a backslash is front matter that YAML reads back', async () => {
     const described = structuredClone(credentialsAndBodies);
     described.paths['/files'].post.summary = 'Upload: a "file" to {folder} at C:\\in <now>';

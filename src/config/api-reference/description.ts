@@ -113,7 +113,10 @@ export const isTitle = (summary: unknown): summary is string =>
  */
 function retitled(operation: Json, title: () => string): Json {
   const summary = operation.summary;
-  if (summary === undefined || isTitle(summary)) return withSafeSummary(operation);
+  if (summary === undefined) return operation;
+  // A title's own line breaks around it (a YAML block scalar ends in one) would end the quoted
+  // title the generator writes.
+  if (isTitle(summary)) return withSafeSummary({...operation, summary: summary.trim()});
   return withSafeSummary({
     ...operation,
     summary: title(),
