@@ -136,7 +136,9 @@ function requestSchema(schema: unknown, depth = 0): unknown {
   const properties = copy.properties as Record<string, {readOnly?: boolean}> | undefined;
   if (properties && typeof properties === 'object') {
     const readOnly = Object.keys(properties).filter((name) => properties[name]?.readOnly === true);
-    for (const name of readOnly) delete properties[name];
+    copy.properties = Object.fromEntries(
+      Object.entries(properties).filter(([name]) => !readOnly.includes(name)),
+    );
     if (Array.isArray(copy.required))
       copy.required = copy.required.filter((name) => !readOnly.includes(name as string));
   }
