@@ -244,6 +244,32 @@ test.describe('the request panel', () => {
     }
   });
 
+  test('its code samples send what the page’s example request sends: the token request with HTTP Basic and a form', async ({
+    page,
+  }) => {
+    await page.goto('/docs/api/auth/authorization-server/get-token');
+    await waitForHydration(page);
+    await openRequestPanel(page);
+    const panel = page.locator('section[aria-labelledby="try-it-heading"]');
+    await panel.locator('.openapi-tabs__code-item--curl').click();
+    const curl = panel.locator('.openapi-tabs__code-container pre:visible').first();
+    await expect(curl).toContainText("-H 'Content-Type: application/x-www-form-urlencoded'");
+    await expect(curl).toContainText("-H 'Authorization: Basic ");
+    await expect(curl).toContainText("-d 'grant_type=client_credentials'");
+    await expect(curl).not.toContainText('Bearer');
+  });
+
+  test('starts a path parameter at its example, so the code samples name it', async ({page}) => {
+    await page.goto('/api/uploads-an-image');
+    await waitForHydration(page);
+    await openRequestPanel(page);
+    const panel = page.locator('section[aria-labelledby="try-it-heading"]');
+    await panel.locator('.openapi-tabs__code-item--curl').click();
+    await expect(panel.locator('.openapi-tabs__code-container pre:visible').first()).toContainText(
+      'https://petstore.sandbox.gerai.example/v1/pet/10/uploadImage',
+    );
+  });
+
   test('brings its own stylesheet: the page does not wait for it, the open panel is styled', async ({
     page,
   }) => {

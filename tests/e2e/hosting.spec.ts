@@ -163,6 +163,8 @@ test.describe('production host', () => {
         '/docs/api/food-integration/accept-order.md',
       ],
       ['a landing page', '/food/', '/food.md'],
+      ['a blog post', '/blog/welcome', '/blog/welcome.md'],
+      ['a changelog entry', '/changelog/release-2026-11-23', '/changelog/release-2026-11-23.md'],
       ['the home page', '/', '/index.md'],
     ];
     for (const [what, page, markdown] of pages) {
@@ -214,10 +216,11 @@ test.describe('production host', () => {
       baseURL,
     }) => {
       const markdown = {Accept: 'text/markdown'};
-      const post = await rawGet(baseURL ?? '', '/blog/welcome', markdown);
-      expect(post.status).toBe(200);
-      expect(post.headers['content-type']).toBe('text/html; charset=utf-8');
-      expect(varies(post)).not.toContain('Accept');
+      // A list of posts is a page of links to pages that have their Markdown, and has none of its own.
+      const list = await rawGet(baseURL ?? '', '/blog/archive', markdown);
+      expect(list.status).toBe(200);
+      expect(list.headers['content-type']).toBe('text/html; charset=utf-8');
+      expect(varies(list)).not.toContain('Accept');
       const redirect = await rawGet(baseURL ?? '', '/food', markdown);
       expect(redirect.status).toBe(301);
       expect(redirect.headers.location).toBe('/food/');
