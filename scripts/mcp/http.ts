@@ -1,7 +1,7 @@
 /**
  * The MCP server over Streamable HTTP at `/mcp`, stateless: each POST is one JSON-RPC message (or
- * batch) answered by a server made for it (./server.ts), so that any number of processes behind
- * one proxy serve the same clients. It answers only POST /mcp; a request whose `Origin` is not
+ * batch) answered by a server of its own (./server.ts) and no session is kept, so that any number
+ * of processes behind one proxy serve the same clients. It answers only POST /mcp; a request whose `Origin` is not
  * the portal's or a local address is refused with 403 (DNS rebinding), a body over MAX_BODY_BYTES
  * with 413.
  */
@@ -42,8 +42,14 @@ async function bodyOf(request: IncomingMessage): Promise<Buffer | undefined> {
   return Buffer.concat(chunks);
 }
 
+/** How many servers wait for a request once theirs has ended: as many as requests ran at once, up to this. */
+const IDLE_SERVERS = 64;
+
 /** An HTTP server answering MCP at /mcp; `log` gets one line per request (never its body). */
 export function createMcpHttpServer(loaded: Loaded, log: (line: string) => void = () => {}): Server {
+  // A server is made for a request, then kept for the next once its transport has closed (the
+  // SDK lets a server connect again after close): making one, with its tools, takes about 2 ms.
+  const idle: ReturnType<typeof createServer>[] = [];
   return createHttpServer(async (request, response) => {
     const started = performance.now();
     const url = new URL(request.url ?? '/', 'http://localhost');
@@ -79,14 +85,15 @@ export function createMcpHttpServer(loaded: Loaded, log: (line: string) => void 
       );
       return;
     }
-    const server = createServer(loaded);
+    const server = idle.pop() ?? createServer(loaded);
     const transport = new StreamableHTTPServerTransport({
       sessionIdGenerator: undefined,
       enableJsonResponse: true,
     });
     response.on('close', () => {
-      void transport.close();
-      void server.close();
+      void transport.close().then(() => {
+        if (idle.length < IDLE_SERVERS) idle.push(server);
+      });
     });
     try {
       await server.connect(transport);

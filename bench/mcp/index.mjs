@@ -1,0 +1,289 @@
+/**
+ * `npm run bench:mcp`: what an AI assistant waits for from the portal's MCP server
+ * (scripts/mcp/) over a build:
+ *
+ * - from starting the server over stdio to the answer of its first `search` (median of 3 starts);
+ * - each tool's answer time through one client over stdio (median, 95th percentile, slowest):
+ *   `search` for the queries below and the assistant questions of
+ *   tests/fixtures/assistant-questions.json, `fetch` of every page (a sample of 200 at most),
+ *   `get_operation` of every operation of the merchant API;
+ * - the server's resident memory after those calls;
+ * - over Streamable HTTP, `--clients` clients calling `search` and `fetch` in turn for
+ *   `--seconds`: requests, errors, the 99th percentile, and the memory at the start and end;
+ * - what an assistant reads to answer each question: a `search` of 3 results and a `fetch` of the
+ *   first result's section, in characters and in tokens (characters / 4), against `llms.txt` and
+ *   the whole page.
+ *
+ * Prints a table and writes bench/mcp/results.json. Not part of `npm test`: the figures depend on
+ * the machine, so compare runs taken on the same one.
+ *
+ *   npm run bench:mcp [-- --build build] [-- --port 3291] [-- --clients 50] [-- --seconds 60]
+ */
+import {spawn} from 'node:child_process';
+import {readFileSync} from 'node:fs';
+import path from 'node:path';
+
+import {Client} from '@modelcontextprotocol/sdk/client/index.js';
+import {StdioClientTransport} from '@modelcontextprotocol/sdk/client/stdio.js';
+
+import {treeResident} from '../shared/memory.mjs';
+import {buildOption, portOption, readCommandLine, wholeNumber} from '../shared/options.mjs';
+import {resultsFile, writeResults} from '../shared/results.mjs';
+import {root} from '../shared/root.mjs';
+import {median, spread} from '../shared/stats.mjs';
+
+const OUTPUT = resultsFile('mcp');
+
+/** @type {import('../shared/options.mjs').Command} */
+const COMMAND = {
+  name: 'bench:mcp',
+  about:
+    "Measures the portal's MCP server over a build: the first answer after starting, each tool's answer time, " +
+    `memory, a load over HTTP and what an assistant reads per question. Prints a table and writes ${path.relative(root, OUTPUT)}.`,
+  options: {
+    build: buildOption('the build to serve'),
+    port: portOption(3291, 'port of the HTTP server'),
+    clients: {type: 'string', value: 'N', default: '50', help: 'clients calling the HTTP server at once'},
+    seconds: {type: 'string', value: 'S', default: '60', help: 'how long the clients call it'},
+  },
+};
+
+const options = readCommandLine(COMMAND, (values) => ({
+  build: path.resolve(root, values.build),
+  port: wholeNumber('port', values.port, 1),
+  clients: wholeNumber('clients', values.clients, 1),
+  seconds: wholeNumber('seconds', values.seconds, 1),
+}));
+
+const SERVER = [
+  path.join(root, 'node_modules', '.bin', 'jiti'),
+  path.join(root, 'scripts', 'mcp', 'index.ts'),
+  options.build,
+];
+// A typo, as a reader types it: cspell:ignore promtion
+const QUERIES = [
+  'webhook',
+  'refresh token',
+  'INVALID_PARAMETER',
+  'mark food ready',
+  'promtion',
+  'food.order.placed',
+  'sales summary',
+];
+const {questions} = JSON.parse(
+  readFileSync(path.join(root, 'tests', 'fixtures', 'assistant-questions.json'), 'utf8'),
+);
+
+/** A client connected over stdio to a new server process, with the time it took to the first search. */
+async function started() {
+  const begun = performance.now();
+  const transport = new StdioClientTransport({command: SERVER[0], args: SERVER.slice(1), stderr: 'ignore'});
+  const client = new Client({name: 'bench-mcp', version: '1.0.0'});
+  await client.connect(transport);
+  await client.callTool({name: 'search', arguments: {query: 'webhook'}});
+  return {client, transport, firstAnswerMs: performance.now() - begun};
+}
+
+/** Milliseconds of each call of `calls` (a tool's name and arguments), one after the other. */
+async function timed(client, calls) {
+  const times = [];
+  for (const [name, args] of calls) {
+    const begun = performance.now();
+    const result = await client.callTool({name, arguments: args});
+    times.push(performance.now() - begun);
+    if (result.isError) throw new Error(`${name} ${JSON.stringify(args)}: ${result.content[0]?.text}`);
+  }
+  return times;
+}
+
+/** The 95th percentile of `numbers`. */
+const p95 = (numbers) => [...numbers].sort((a, b) => a - b)[Math.ceil(numbers.length * 0.95) - 1];
+const summary = (numbers) => ({...spread(numbers), p95: p95(numbers), calls: numbers.length});
+
+async function overStdio() {
+  const starts = [];
+  for (let run = 0; run < 3; run += 1) {
+    const {client, firstAnswerMs} = await started();
+    starts.push(firstAnswerMs);
+    await client.close();
+  }
+  const {client, transport} = await started();
+  try {
+    const {resources} = await client.listResources();
+    const step = Math.max(1, Math.ceil(resources.length / 200));
+    const pages = resources.filter((_, index) => index % step === 0).map((resource) => resource.uri);
+    const operations = [];
+    let cursor;
+    do {
+      const {structuredContent} = await client.callTool({
+        name: 'list_operations',
+        arguments: cursor ? {cursor} : {},
+      });
+      operations.push(...structuredContent.operations);
+      cursor = structuredContent.nextCursor;
+    } while (cursor);
+    const searches = [...QUERIES, ...questions.map(({question}) => question)].map((query) => [
+      'search',
+      {query},
+    ]);
+    const search = await timed(client, [...searches, ...searches, ...searches]);
+    const fetch = await timed(
+      client,
+      pages.map((id) => ['fetch', {id}]),
+    );
+    const getOperation = await timed(
+      client,
+      operations.map((operation) =>
+        operation.operationId
+          ? ['get_operation', {operationId: operation.operationId}]
+          : ['get_operation', {path: operation.key}],
+      ),
+    );
+    const residentMB = treeResident(transport.pid).kb / 1024;
+    const reading = await readingPerQuestion(client);
+    return {
+      firstAnswerMs: {median: median(starts), runs: starts},
+      searchMs: summary(search),
+      fetchMs: summary(fetch),
+      getOperationMs: summary(getOperation),
+      residentMB,
+      reading,
+    };
+  } finally {
+    await client.close();
+  }
+}
+
+/** What an assistant reads for each question: 3 results, then the first one's section. */
+async function readingPerQuestion(client) {
+  const llms = readFileSync(path.join(options.build, 'llms.txt'), 'utf8').length;
+  const perQuestion = [];
+  for (const {question} of questions) {
+    const found = await client.callTool({name: 'search', arguments: {query: question, limit: 3}});
+    const first = found.structuredContent.results[0];
+    let read = found.content[0].text.length;
+    let page = 0;
+    if (first) {
+      const [route, section] = first.id.split('#');
+      const part = await client.callTool({
+        name: 'fetch',
+        arguments: {id: route, ...(section ? {section} : {})},
+      });
+      read += part.content[0].text.length;
+      const whole = await client.callTool({name: 'fetch', arguments: {id: route}});
+      page = whole.structuredContent.text.length;
+    }
+    perQuestion.push({
+      question,
+      calls: first ? 2 : 1,
+      tokens: Math.round(read / 4),
+      llmsAndPageTokens: Math.round((llms + page) / 4),
+    });
+  }
+  return {
+    questions: perQuestion.length,
+    medianTokens: median(perQuestion.map(({tokens}) => tokens)),
+    maxTokens: Math.max(...perQuestion.map(({tokens}) => tokens)),
+    medianLlmsAndPageTokens: median(perQuestion.map(({llmsAndPageTokens}) => llmsAndPageTokens)),
+    perQuestion,
+  };
+}
+
+/** `clients` clients calling the HTTP server for `seconds`; the server is started and stopped here. */
+async function overHttp() {
+  const server = spawn(SERVER[0], [...SERVER.slice(1), '--http', '--port', String(options.port)], {
+    stdio: ['ignore', 'ignore', 'pipe'],
+  });
+  let log = '';
+  server.stderr.on('data', (chunk) => {
+    log += chunk;
+  });
+  try {
+    const deadline = Date.now() + 60_000;
+    while (!log.includes('serving')) {
+      if (server.exitCode !== null || Date.now() > deadline)
+        throw new Error(`the HTTP server did not start: ${log}`);
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+    const url = `http://127.0.0.1:${options.port}/mcp`;
+    const post = (id, name, args) =>
+      fetch(url, {
+        method: 'POST',
+        headers: {'content-type': 'application/json', accept: 'application/json, text/event-stream'},
+        body: JSON.stringify({jsonrpc: '2.0', id, method: 'tools/call', params: {name, arguments: args}}),
+      });
+    const calls = [
+      ['search', {query: 'webhook signature'}],
+      ['fetch', {id: '/docs/api/intro', section: 'Rate limits'}],
+      ['search', {query: 'how do I accept an order'}],
+      ['get_operation', {operationId: 'getToken'}],
+    ];
+    const startMB = treeResident(server.pid).kb / 1024;
+    const memory = [startMB];
+    const sampler = setInterval(() => memory.push(treeResident(server.pid).kb / 1024), 5_000);
+    const times = [];
+    let errors = 0;
+    const end = Date.now() + options.seconds * 1000;
+    await Promise.all(
+      Array.from({length: options.clients}, async (_, client) => {
+        for (let call = client; Date.now() < end; call += 1) {
+          const [name, args] = calls[call % calls.length];
+          const begun = performance.now();
+          try {
+            const response = await post(call, name, args);
+            const body = await response.json();
+            if (response.status !== 200 || body.error || body.result?.isError) errors += 1;
+          } catch {
+            errors += 1;
+          }
+          times.push(performance.now() - begun);
+        }
+      }),
+    );
+    clearInterval(sampler);
+    memory.push(treeResident(server.pid).kb / 1024);
+    const sorted = [...times].sort((a, b) => a - b);
+    return {
+      clients: options.clients,
+      seconds: options.seconds,
+      requests: times.length,
+      errors,
+      medianMs: median(times),
+      p99Ms: sorted[Math.ceil(sorted.length * 0.99) - 1],
+      memoryMB: {start: startMB, end: memory.at(-1), max: Math.max(...memory)},
+    };
+  } finally {
+    server.kill();
+  }
+}
+
+const stdio = await overStdio();
+const http = await overHttp();
+const result = {build: options.build, stdio, http};
+
+const round = (value) => Math.round(value * 10) / 10;
+console.table([
+  {
+    'first answer ms': round(stdio.firstAnswerMs.median),
+    'search p95 ms': round(stdio.searchMs.p95),
+    'fetch p95 ms': round(stdio.fetchMs.p95),
+    'get_operation p95 ms': round(stdio.getOperationMs.p95),
+    'resident MB': round(stdio.residentMB),
+    'tokens per question (median / max)': `${stdio.reading.medianTokens} / ${stdio.reading.maxTokens}`,
+    'llms.txt + page tokens (median)': stdio.reading.medianLlmsAndPageTokens,
+  },
+]);
+console.table([
+  {
+    'HTTP clients × s': `${http.clients} × ${http.seconds}`,
+    requests: http.requests,
+    errors: http.errors,
+    'median ms': round(http.medianMs),
+    'p99 ms': round(http.p99Ms),
+    'memory MB start / end / max': [http.memoryMB.start, http.memoryMB.end, http.memoryMB.max]
+      .map(round)
+      .join(' / '),
+  },
+]);
+writeResults(OUTPUT, result);
+console.log(`bench:mcp: written to ${path.relative(root, OUTPUT)}`);
