@@ -5,17 +5,18 @@
  * deeper than SCHEMA_DEPTH, and the example request the reference page shows
  * (src/config/api-reference/example-request.ts) as an HTTP request and a curl command.
  */
+import {
+  HTTP_METHODS,
+  isObject,
+  operationPointer,
+  resolveLocal,
+} from '../../src/config/api-reference/description';
 import {exampleRequest, type RequestOperation} from '../../src/config/api-reference/example-request';
 
 type Json = Record<string, unknown>;
 
 /** How deep schemas are unfolded; deeper, a schema is its name (`{"x-schema": "Order"}`). */
 export const SCHEMA_DEPTH = 4;
-
-const METHODS = ['get', 'put', 'post', 'delete', 'patch', 'head', 'options', 'trace'] as const;
-
-const isObject = (value: unknown): value is Json =>
-  typeof value === 'object' && value !== null && !Array.isArray(value);
 
 export interface OperationEntry {
   /** `POST /oauth2/token`, or an event's name. */
@@ -35,15 +36,18 @@ export interface OperationEntry {
   readonly operation: Json;
 }
 
-const token = (text: string) => text.replace(/~/g, '~0').replace(/\//g, '~1');
-
 /** Every operation and event of a description, in its order. */
 export function operationsOf(doc: Json): OperationEntry[] {
   const entries: OperationEntry[] = [];
-  const add = (area: string, name: string, item: unknown, kind: 'operation' | 'event') => {
-    const resolved = isObject(item) && typeof item.$ref === 'string' ? resolveRef(doc, item.$ref) : item;
+  const add = (
+    area: 'paths' | 'webhooks' | 'x-webhooks',
+    name: string,
+    item: unknown,
+    kind: 'operation' | 'event',
+  ) => {
+    const resolved = isObject(item) && typeof item.$ref === 'string' ? resolveLocal(doc, item.$ref) : item;
     if (!isObject(resolved)) return;
-    for (const method of METHODS) {
+    for (const method of HTTP_METHODS) {
       const operation = resolved[method];
       if (!isObject(operation)) continue;
       entries.push({
@@ -55,7 +59,7 @@ export function operationsOf(doc: Json): OperationEntry[] {
         summary: typeof operation.summary === 'string' ? operation.summary.trim() : '',
         tags: Array.isArray(operation.tags) ? operation.tags.map(String) : [],
         deprecated: operation.deprecated === true,
-        pointer: `#/${area}/${token(name)}/${method}`,
+        pointer: operationPointer(area, name, method),
         item: resolved,
         operation,
       });
@@ -63,22 +67,11 @@ export function operationsOf(doc: Json): OperationEntry[] {
   };
   for (const [name, item] of Object.entries(isObject(doc.paths) ? doc.paths : {}))
     add('paths', name, item, 'operation');
-  for (const area of ['webhooks', 'x-webhooks']) {
+  for (const area of ['webhooks', 'x-webhooks'] as const) {
     for (const [name, item] of Object.entries(isObject(doc[area]) ? doc[area] : {}))
       add(area, name, item, 'event');
   }
   return entries;
-}
-
-/** The value a local `$ref` points at. */
-function resolveRef(doc: Json, ref: string): unknown {
-  if (!ref.startsWith('#/')) return undefined;
-  let value: unknown = doc;
-  for (const part of ref.slice(2).split('/')) {
-    if (!isObject(value) && !Array.isArray(value)) return undefined;
-    value = (value as Json)[part.replace(/~1/g, '/').replace(/~0/g, '~')];
-  }
-  return value;
 }
 
 /**
@@ -98,7 +91,7 @@ export function resolved(
     const ref = value.$ref;
     const schema = /^#\/components\/schemas\/(.+)$/.exec(ref)?.[1];
     if (schema !== undefined && (depth <= 0 || seen.includes(ref))) return {'x-schema': schema};
-    const target = resolveRef(doc, ref);
+    const target = resolveLocal(doc, ref);
     if (target === undefined) return {'x-unresolved': ref};
     const inner = resolved(doc, target, schema === undefined ? depth : depth - 1, [...seen, ref]);
     return schema !== undefined && isObject(inner) ? {'x-schema': schema, ...inner} : inner;

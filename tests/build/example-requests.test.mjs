@@ -8,12 +8,17 @@ import {existsSync, readdirSync, readFileSync} from 'node:fs';
 import path from 'node:path';
 import {after, before, describe, test} from 'node:test';
 
+import createJiti from 'jiti';
 import {parse} from 'yaml';
 
 import {loadMain} from '../support/built-html.mjs';
 import {accepted, exampleOfMarkdown, parseExample, sendExample, serverUrls, startMock} from '../support/example-requests.mjs';
 import {root} from '../support/openapi.mjs';
 import {build, codeText} from '../support/request-samples.mjs';
+
+const jiti = createJiti(root + '/');
+/** How many operations and events a description has: each operation's page shows an example request. */
+const {operationCount} = jiti('./src/config/api-reference/description.ts');
 
 /** The HTML files of the built pages under `folder` (a route), each with its route. */
 function* builtPages(folder) {
@@ -38,13 +43,6 @@ function exampleOfPage(route) {
   assert.ok(heading && block, `${route}: no code block after "Example request"`);
   return codeText($, block);
 }
-
-/** How many operations a description has: the pages with an example request its reference must have. */
-const operationCount = (doc) =>
-  Object.values(doc.paths ?? {}).reduce(
-    (sum, item) => sum + ['get', 'put', 'post', 'delete', 'patch', 'head', 'options', 'trace'].filter((m) => item[m]).length,
-    0,
-  );
 
 /** What a request is, for comparing the page's with the collection's. */
 function requestShape({method, target, headers}) {
@@ -122,7 +120,7 @@ for (const reference of references) {
     after(() => mock?.stop());
 
     test('every operation has one, and the mock of its description accepts each', async () => {
-      assert.equal(examples.length, operationCount(doc), 'pages with an example request against operations');
+      assert.equal(examples.length, operationCount(doc).operations, 'pages with an example request against operations');
       const refused = [];
       for (const {route, example} of examples) {
         const answer = await sendExample(example, {mock: mock.origin, servers: serverUrls(doc)});
