@@ -6,6 +6,7 @@
  * loaded once per process.
  */
 import {McpServer, ResourceTemplate} from '@modelcontextprotocol/sdk/server/mcp.js';
+import GithubSlugger from 'github-slugger';
 import {z} from 'zod';
 
 import {MAX_QUERY_LENGTH} from '../../src/theme/SearchBar/queryLength';
@@ -83,44 +84,45 @@ function failure(message: string) {
   return {content: [{type: 'text' as const, text: message}], isError: true};
 }
 
-/** The slug Docusaurus gives a heading: lower case, words joined by `-`. */
-const slug = (text: string) =>
-  text
-    .toLowerCase()
-    .replace(/[`*_[\]()<>{}"'.,:;!?/\\|@#$%^&=+~]/g, '')
-    .trim()
-    .replace(/\s+/g, '-');
+/** A heading of a page's Markdown: its line, its level and its text, code blocks left out. */
+interface Heading {
+  readonly line: number;
+  readonly depth: number;
+  readonly text: string;
+  /** Its id on the page, as Docusaurus gives it: the plain text slugged, numbered when repeated. */
+  readonly id: string;
+}
+
+function headingsOf(lines: readonly string[]): Heading[] {
+  const slugger = new GithubSlugger();
+  let fence = false;
+  return lines.flatMap((line, index) => {
+    if (/^(```|~~~)/.test(line)) fence = !fence;
+    const heading = fence ? undefined : /^(#{1,6}) (.+)$/.exec(line);
+    if (!heading?.[1] || !heading[2]) return [];
+    const plain = heading[2].replace(/\[([^\]]*)\]\([^)]*\)/g, '$1').replace(/[`*]/g, '');
+    return [{line: index, depth: heading[1].length, text: heading[2], id: slugger.slug(plain)}];
+  });
+}
+
+/** The sections a page has, for an answer that names them: its headings of levels 2 and 3. */
+const sectionNames = (markdown: string) =>
+  headingsOf(markdown.split('\n'))
+    .filter(({depth}) => depth === 2 || depth === 3)
+    .map(({text}) => text);
 
 /** The part of a page's Markdown under the heading `section` (its text or its anchor), or undefined. */
 function sectionOf(markdown: string, section: string): string | undefined {
-  const wanted = slug(section.replace(/^#/, ''));
+  const wanted = section.replace(/^#/, '').trim();
+  // An anchor is the heading's id; a heading's text, written with or without its Markdown, slugs to it.
+  const ids = [wanted, new GithubSlugger().slug(wanted.replace(/[`*]/g, ''))];
   const lines = markdown.split('\n');
-  let fence = false;
-  let start = -1;
-  let level = 0;
-  for (let index = 0; index < lines.length; index += 1) {
-    const line = lines[index] ?? '';
-    if (/^(```|~~~)/.test(line)) fence = !fence;
-    const heading = fence ? undefined : /^(#{1,6}) (.+)$/.exec(line);
-    if (!heading) continue;
-    const depth = heading[1]?.length ?? 0;
-    if (start >= 0 && depth <= level) return lines.slice(start, index).join('\n').trim();
-    if (start < 0 && slug(heading[2] ?? '') === wanted) {
-      start = index;
-      level = depth;
-    }
-  }
-  return start >= 0 ? lines.slice(start).join('\n').trim() : undefined;
-}
-
-/** The headings of a page's Markdown, for an answer that names the sections it has. */
-function headingsOf(markdown: string): string[] {
-  let fence = false;
-  return markdown.split('\n').flatMap((line) => {
-    if (/^(```|~~~)/.test(line)) fence = !fence;
-    const heading = fence ? undefined : /^#{2,3} (.+)$/.exec(line);
-    return heading?.[1] ? [heading[1]] : [];
-  });
+  const headings = headingsOf(lines);
+  const at = headings.findIndex(({id}) => ids.includes(id));
+  const start = headings[at];
+  if (!start) return undefined;
+  const end = headings.slice(at + 1).find(({depth}) => depth <= start.depth);
+  return lines.slice(start.line, end?.line).join('\n').trim();
 }
 
 /** How far apart two names are (edits), for naming the closest operations to an unknown one. */
@@ -243,7 +245,7 @@ export function createServer(loaded: Loaded): McpServer {
       const body = wanted ? sectionOf(markdown, wanted) : markdown;
       if (body === undefined) {
         return failure(
-          `The page ${page.route} has no heading "${wanted}". Its headings: ${headingsOf(markdown).join('; ')}.`,
+          `The page ${page.route} has no heading "${wanted}". Its headings: ${sectionNames(markdown).join('; ')}.`,
         );
       }
       const parts = Math.max(1, Math.ceil(body.length / PART_LENGTH));
@@ -264,7 +266,7 @@ export function createServer(loaded: Loaded): McpServer {
           part,
           parts,
           ...(next ? {nextCursor: next} : {}),
-          headings: headingsOf(markdown),
+          headings: sectionNames(markdown),
         },
       };
       return answer(
