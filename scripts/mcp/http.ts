@@ -9,11 +9,13 @@ import {createServer as createHttpServer, type IncomingMessage, type Server} fro
 
 import {StreamableHTTPServerTransport} from '@modelcontextprotocol/sdk/server/streamableHttp.js';
 
+import {MCP_PATH} from '../../src/config/mcp';
 import {createServer, type Loaded} from './server';
+
+export {MCP_PATH};
 
 /** The largest request body: a tool call is a few KB; a webhook payload to check at most 1 MB. */
 export const MAX_BODY_BYTES = 1_100_000;
-export const MCP_PATH = '/mcp';
 
 /** Origins a browser may call the server from: the portal's own, and local addresses. */
 export function originAllowed(origin: string | undefined, portalOrigin: string): boolean {

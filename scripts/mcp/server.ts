@@ -11,15 +11,12 @@ import {z} from 'zod';
 
 import {MAX_QUERY_LENGTH} from '../../src/theme/SearchBar/queryLength';
 import {operationDetails, type OperationEntry, operationsOf} from './operations';
+import {MCP_SERVER_INFO} from '../../src/config/mcp';
 import {type ApiId, APIS, type Page, Portal, PortalError} from './portal';
 import {createSearch, type Hit} from './search';
 
-/** The server's name and version, as an assistant sees them. */
-export const SERVER_INFO = {
-  name: 'gerai-developer-portal',
-  title: 'Gerai Developer Portal',
-  version: '1.0.0',
-};
+/** The server's name and version, as an assistant sees them (src/config/mcp.ts). */
+export const SERVER_INFO = MCP_SERVER_INFO;
 
 /** The most Markdown one `fetch` answers; a longer page comes in parts, each with the next's cursor. */
 export const PART_LENGTH = 24_000;
