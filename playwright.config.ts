@@ -10,7 +10,8 @@ import {CHROMIUM_ARGS, chromiumPath} from './tests/support/browser';
  * - project `nginx`: every spec but the one below, through nginx configured as
  *   in production (deploy/nginx/, started by tests/support/nginx-server.ts);
  * - project `serve`: docusaurus-serve.spec.ts alone, a short check that
- *   `docusaurus serve` (`npm run serve`) serves the same build.
+ *   `npm run serve` (scripts/serve-site: the pages as `docusaurus serve`
+ *   serves them, and the MCP server at /mcp) serves the same build.
  * Both servers start once for the whole run; tests run in parallel, one
  * worker per core, each worker's tests in one browser context (below), and a
  * failure is not retried (a page whose renderer stops answering is loaded once
@@ -25,7 +26,7 @@ const BUILD_DIR = process.env.PORTAL_BUILD_DIR ?? 'build';
 const SERVE_PORT = Number(process.env.PORTAL_PORT ?? 3100);
 const NGINX_PORT = Number(process.env.PORTAL_NGINX_PORT ?? 3101);
 
-/** The only spec about `docusaurus serve` itself; every other spec is about the production host. */
+/** The only spec about `npm run serve` itself; every other spec is about the production host. */
 const SERVE_SPEC = /[\\/]docusaurus-serve\.spec\.ts$/;
 
 const desktop = {...devices['Desktop Chrome'], viewport: {width: 1280, height: 800}};
@@ -70,7 +71,7 @@ export default defineConfig({
   ],
   webServer: [
     {
-      command: `npx --no-install docusaurus serve --dir ${BUILD_DIR} --port ${SERVE_PORT} --host 127.0.0.1 --no-open`,
+      command: `npm run --silent serve -- --dir ${BUILD_DIR} --port ${SERVE_PORT} --host 127.0.0.1 --no-open`,
       url: `http://127.0.0.1:${SERVE_PORT}/`,
       reuseExistingServer: !process.env.CI,
       timeout: 60_000,
