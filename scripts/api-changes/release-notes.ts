@@ -58,31 +58,35 @@ export function referencePages(root: string): Map<string, string> {
 const sha256 = (text: string | Buffer) => createHash('sha256').update(text).digest('hex');
 
 /** The changes of release `name` against the one before, from the cache when both are unchanged. */
-async function releaseChanges(
+export function releaseChanges(
   root: string,
   name: string,
   previous: string | undefined,
   scratch: string,
 ): Promise<ApiChange[]> {
   const file = releaseFile(root, name);
-  const before = previous === undefined ? path.join(scratch, 'nothing.json') : releaseFile(root, previous);
-  if (previous === undefined) {
-    writeFileSync(
-      before,
-      JSON.stringify(nothingBefore(parseYaml(readFileSync(file, 'utf8')) as Description)),
-    );
-  }
+  if (previous !== undefined) return changesBetween(root, releaseFile(root, previous), file);
+  const before = path.join(scratch, 'nothing.json');
+  writeFileSync(before, JSON.stringify(nothingBefore(parseYaml(readFileSync(file, 'utf8')) as Description)));
+  return changesBetween(root, before, file);
+}
+
+/**
+ * The changes from the description in file `before` to the one in `after` (joined descriptions),
+ * kept in `.docusaurus/api-release-notes/` under the hash of both and of the code that names them.
+ */
+export async function changesBetween(root: string, before: string, after: string): Promise<ApiChange[]> {
   const code = ['report.ts', 'release-notes.ts']
     .map((source) => readFileSync(path.join(__dirname, source)))
     .join('\0');
-  const key = sha256([readFileSync(before), readFileSync(file), code].join('\0'));
+  const key = sha256([readFileSync(before), readFileSync(after), code].join('\0'));
   const cache = path.join(root, '.docusaurus', 'api-release-notes', `${key}.json`);
   if (existsSync(cache)) return JSON.parse(readFileSync(cache, 'utf8')) as ApiChange[];
   const docs = {
     base: parseYaml(readFileSync(before, 'utf8')) as Description,
-    revision: parseYaml(readFileSync(file, 'utf8')) as Description,
+    revision: parseYaml(readFileSync(after, 'utf8')) as Description,
   };
-  const changes = nameChanges(await redoclyDiff(before, file), docs);
+  const changes = nameChanges(await redoclyDiff(before, after), docs);
   mkdirSync(path.dirname(cache), {recursive: true});
   writeFileSync(cache, JSON.stringify(changes));
   return changes;

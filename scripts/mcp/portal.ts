@@ -15,7 +15,13 @@ import path from 'node:path';
 
 import {parseYaml} from '@redocly/openapi-core';
 
-import {GERAI_FULL_DOWNLOAD, OPENAPI_DOWNLOADS_PATH} from '../../src/config/openapi';
+import {
+  API_CHANGES_DOWNLOAD,
+  GERAI_FULL_DOWNLOAD,
+  OPENAPI_DOWNLOADS_PATH,
+  RELEASE_DOWNLOADS_PATH,
+} from '../../src/config/openapi';
+import type {ChangeHistory} from '../mcp-package/releases';
 
 export interface Page {
   /** The page's address on the site: `/docs/api/intro`. */
@@ -42,6 +48,15 @@ export const APIS = {
   },
 } as const;
 export type ApiId = keyof typeof APIS;
+
+/** The routes of a release's reference pages: `/docs/api/releases/2026-11-22/...`. */
+const RELEASE_PAGES = /^\/docs\/api\/releases\/(\d{4}-\d{2}-\d{2})\//;
+
+/**
+ * A description the portal renders: an API as it stands, or (the merchant API only) one of its
+ * releases. As a key: `merchant`, `sample`, `merchant@2026-11-22`.
+ */
+export const sourceKey = (api: ApiId, release?: string) => (release ? `${api}@${release}` : api);
 
 /** A description's text could not be read: the message says which file and why. */
 export class PortalError extends Error {}
@@ -81,9 +96,11 @@ export class Portal {
   readonly pages: readonly Page[];
   /** Pages by route, and by their absolute address. */
   private readonly byRoute = new Map<string, Page>();
-  /** `METHOD /path` or an event's name, by API: the route of its page. */
-  readonly operationRoutes = new Map<ApiId, Map<string, string>>();
-  private readonly descriptions = new Map<ApiId, Record<string, unknown>>();
+  /** `METHOD /path` or an event's name, by description (sourceKey): the route of its page. */
+  readonly operationRoutes = new Map<string, Map<string, string>>();
+  private readonly descriptions = new Map<string, Record<string, unknown>>();
+  /** The merchant API's releases and their changes, as the build publishes them; empty without. */
+  readonly history: ChangeHistory;
 
   constructor(folder: string) {
     if (!existsSync(path.join(folder, 'llms.txt'))) {
@@ -108,14 +125,18 @@ export class Portal {
       };
       pages.push(page);
       const operation = PAGE_OPERATION.exec(text.slice(0, 2000));
-      for (const [id, api] of Object.entries(APIS) as [ApiId, (typeof APIS)[ApiId]][]) {
-        if (operation && api.pages.test(page.route)) {
-          const key = operation[1] === 'Webhook' ? (operation[2] ?? '') : `${operation[1]} ${operation[2]}`;
-          if (!this.operationRoutes.has(id)) this.operationRoutes.set(id, new Map());
-          this.operationRoutes.get(id)?.set(key, page.route);
+      if (operation) {
+        const key = operation[1] === 'Webhook' ? (operation[2] ?? '') : `${operation[1]} ${operation[2]}`;
+        const release = RELEASE_PAGES.exec(page.route)?.[1];
+        const api = (Object.keys(APIS) as ApiId[]).find((id) => APIS[id].pages.test(page.route));
+        const source = release ? sourceKey('merchant', release) : api;
+        if (source !== undefined) {
+          if (!this.operationRoutes.has(source)) this.operationRoutes.set(source, new Map());
+          this.operationRoutes.get(source)?.set(key, page.route);
         }
       }
     }
+    this.history = readHistory(this.folder);
     this.origin = origin;
     this.pages = pages;
     for (const page of pages) this.byRoute.set(page.route, page);
@@ -152,22 +173,47 @@ export class Portal {
     return readFileSync(page.file, 'utf8');
   }
 
-  /** The OpenAPI description of an API, parsed once; a PortalError when it cannot be read. */
-  description(api: ApiId): Record<string, unknown> {
-    const known = this.descriptions.get(api);
+  /**
+   * The OpenAPI description of an API, or of one of the merchant API's releases, parsed once; a
+   * PortalError when it cannot be read or the release is not one of the build's.
+   */
+  description(api: ApiId, release?: string): Record<string, unknown> {
+    const key = sourceKey(api, release);
+    const known = this.descriptions.get(key);
     if (known) return known;
-    const file = path.join(this.folder, APIS[api].download);
+    if (release !== undefined && (api !== 'merchant' || !this.history.releases.includes(release))) {
+      throw new PortalError(
+        api === 'merchant'
+          ? `"${release}" is not a release of the merchant API. Its releases: ${this.history.releases.join(', ') || 'none'}.`
+          : `Only the merchant API has releases; the ${APIS[api].title} has none.`,
+      );
+    }
+    const download = release ? `${RELEASE_DOWNLOADS_PATH}${release}.yaml` : APIS[api].download;
+    const file = path.join(this.folder, download);
     if (!existsSync(file) || !statSync(file).isFile()) {
-      throw new PortalError(`The build has no ${APIS[api].download}: build the site again.`);
+      throw new PortalError(`The build has no ${download}: build the site again.`);
     }
     let doc: unknown;
     try {
       doc = parseYaml(readFileSync(file, 'utf8'));
     } catch (error) {
-      throw new PortalError(`${APIS[api].download} is not YAML: ${(error as Error).message.split('\n')[0]}`);
+      throw new PortalError(`${download} is not YAML: ${(error as Error).message.split('\n')[0]}`);
     }
-    if (typeof doc !== 'object' || doc === null) throw new PortalError(`${APIS[api].download} is empty.`);
-    this.descriptions.set(api, doc as Record<string, unknown>);
+    if (typeof doc !== 'object' || doc === null) throw new PortalError(`${download} is empty.`);
+    this.descriptions.set(key, doc as Record<string, unknown>);
     return doc as Record<string, unknown>;
+  }
+}
+
+/** The build's history of releases (scripts/mcp-package/releases.ts); none in a build without it. */
+function readHistory(folder: string): ChangeHistory {
+  const file = path.join(folder, RELEASE_DOWNLOADS_PATH, API_CHANGES_DOWNLOAD);
+  if (!existsSync(file)) return {releases: [], steps: []};
+  try {
+    return JSON.parse(readFileSync(file, 'utf8')) as ChangeHistory;
+  } catch (error) {
+    throw new PortalError(
+      `${RELEASE_DOWNLOADS_PATH}${API_CHANGES_DOWNLOAD} is not JSON: ${(error as Error).message}`,
+    );
   }
 }

@@ -6,13 +6,15 @@
  * loaded once per process.
  */
 import {McpServer, ResourceTemplate} from '@modelcontextprotocol/sdk/server/mcp.js';
+import {ErrorCode, ListResourcesRequestSchema, McpError} from '@modelcontextprotocol/sdk/types.js';
 import GithubSlugger from 'github-slugger';
 import {z} from 'zod';
 
 import {MAX_QUERY_LENGTH} from '../../src/theme/SearchBar/queryLength';
 import {operationDetails, type OperationEntry, operationsOf} from './operations';
 import {MCP_SERVER_INFO} from '../../src/config/mcp';
-import {type ApiId, APIS, type Page, Portal, PortalError} from './portal';
+import type {ChangeHistory} from '../mcp-package/releases';
+import {type ApiId, APIS, type Page, Portal, PortalError, sourceKey} from './portal';
 import {createSearch, type Hit} from './search';
 
 /** The server's name and version, as an assistant sees them (src/config/mcp.ts). */
@@ -20,6 +22,8 @@ export const SERVER_INFO = MCP_SERVER_INFO;
 
 /** The most Markdown one `fetch` answers; a longer page comes in parts, each with the next's cursor. */
 export const PART_LENGTH = 24_000;
+/** How many pages one `resources/list` answers. */
+export const RESOURCES_PAGE = 100;
 /** How many operations one `list_operations` answers. */
 export const OPERATIONS_PAGE = 50;
 /** The largest webhook payload `verify_webhook_signature` checks (a delivery is far smaller). */
@@ -45,27 +49,57 @@ const SECTIONS = {
 export interface Loaded {
   readonly portal: Portal;
   readonly search: (query: string, limit: number) => Promise<Hit[]>;
-  /** The operations of each API, in their descriptions' order, with their pages' addresses. */
-  readonly operations: (api: ApiId) => (OperationEntry & {url?: string})[];
+  /**
+   * The operations of an API or of one of the merchant API's releases, in their description's
+   * order, with their pages' addresses and the release that last changed each.
+   */
+  readonly operations: (api: ApiId, release?: string) => ListedEntry[];
 }
+
+/** An operation or event as the tools list it. */
+export type ListedEntry = OperationEntry & {
+  readonly url?: string;
+  /** The last release whose changes name it, or `current` when changed since the last release. */
+  readonly changedIn?: string;
+};
 
 export function load(folder: string): Loaded {
   const portal = new Portal(folder);
   const search = createSearch(portal.origin, portal.folder);
-  const cache = new Map<ApiId, (OperationEntry & {url?: string})[]>();
-  const operations = (api: ApiId) => {
-    let entries = cache.get(api);
+  const cache = new Map<string, ListedEntry[]>();
+  const operations = (api: ApiId, release?: string) => {
+    const source = sourceKey(api, release);
+    let entries = cache.get(source);
     if (!entries) {
-      const routes = portal.operationRoutes.get(api);
-      entries = operationsOf(portal.description(api)).map((entry) => {
+      const routes = portal.operationRoutes.get(source);
+      const changedIn = api === 'merchant' ? lastChanges(portal.history, release) : new Map<string, string>();
+      entries = operationsOf(portal.description(api, release)).map((entry) => {
         const route = routes?.get(entry.key);
-        return route ? {...entry, url: `${portal.origin}${route}`} : entry;
+        const changed = changedIn.get(entry.key);
+        return {
+          ...entry,
+          ...(route ? {url: `${portal.origin}${route}`} : {}),
+          ...(changed ? {changedIn: changed} : {}),
+        };
       });
-      cache.set(api, entries);
+      cache.set(source, entries);
     }
     return entries;
   };
   return {portal, search, operations};
+}
+
+/** For each operation and event, the last step of the history up to `release` whose changes name it. */
+function lastChanges(history: ChangeHistory, release?: string): Map<string, string> {
+  const last = new Map<string, string>();
+  for (const step of history.steps) {
+    for (const change of step.changes) {
+      const subject = change.operation ?? change.event;
+      if (subject !== undefined) last.set(subject, step.to);
+    }
+    if (step.to === release) break;
+  }
+  return last;
 }
 
 /** A tool's answer: its structured content, and the same as JSON text for clients that read text. */
@@ -122,6 +156,37 @@ function sectionOf(markdown: string, section: string): string | undefined {
   return lines.slice(start.line, end?.line).join('\n').trim();
 }
 
+/**
+ * `search` in one release of the merchant API: the site's index holds the current reference only,
+ * so the release's operations and events are ranked by how many of the query's words their key,
+ * operationId, summary and description hold, then in the description's order.
+ */
+function releaseSearch(loaded: Loaded, release: string, query: string, limit: number): Hit[] {
+  const words = query.toLowerCase().match(/[\p{L}\p{N}_./{}-]+/gu) ?? [];
+  return loaded
+    .operations('merchant', release)
+    .map((entry) => {
+      const description = typeof entry.operation.description === 'string' ? entry.operation.description : '';
+      const text = `${entry.key} ${entry.operationId ?? ''} ${entry.summary} ${description}`.toLowerCase();
+      return {entry, description, score: words.filter((word) => text.includes(word)).length};
+    })
+    .filter(({entry, score}) => score > 0 && entry.url)
+    .sort((a, b) => b.score - a.score)
+    .slice(0, limit)
+    .map(({entry, description}) => {
+      const url = entry.url ?? '';
+      const id = new URL(url).pathname;
+      return {
+        id,
+        title: entry.summary || entry.key,
+        url,
+        breadcrumbs: ['API reference', `Release ${release}`, ...entry.tags.slice(0, 1)],
+        snippet:
+          `${entry.key}. ${description.length > 280 ? `${description.slice(0, 277)}...` : description}`.trim(),
+      };
+    });
+}
+
 /** How far apart two names are (edits), for naming the closest operations to an unknown one. */
 function distance(a: string, b: string): number {
   const previous = Array.from({length: b.length + 1}, (_, index) => index);
@@ -174,19 +239,32 @@ export function createServer(loaded: Loaded): McpServer {
           .enum(Object.keys(SECTIONS) as [keyof typeof SECTIONS])
           .optional()
           .describe('Keep to one part of the site.'),
+        release: z
+          .string()
+          .max(40)
+          .optional()
+          .describe(
+            'Search the reference pages of one release of the merchant API instead (their operations and events, by the words of their names, summaries and descriptions).',
+          ),
       },
       outputSchema: {
         results: z.array(z.object({...pageShape, breadcrumbs: z.array(z.string()), snippet: z.string()})),
       },
       annotations: {title: 'Search the portal', ...READ_ONLY},
     },
-    async ({query, limit = 8, section}) => {
+    async ({query, limit = 8, section, release}) => {
+      if (release !== undefined && !portal.history.releases.includes(release)) {
+        return failure(
+          `"${release}" is not a release of the merchant API. Its releases: ${portal.history.releases.join(', ') || 'none'}.`,
+        );
+      }
       const pattern = section ? SECTIONS[section] : undefined;
-      const hits = await loaded.search(query, pattern ? Math.max(50, limit) : limit);
-      const results = hits
-        .filter((hit) => !pattern || pattern.test(new URL(hit.url).pathname))
-        .slice(0, limit)
-        .map((hit) => ({...hit, breadcrumbs: [...hit.breadcrumbs]}));
+      const results = release
+        ? releaseSearch(loaded, release, query, limit)
+        : (await loaded.search(query, pattern ? Math.max(50, limit) : limit))
+            .filter((hit) => !pattern || pattern.test(new URL(hit.url).pathname))
+            .slice(0, limit)
+            .map((hit) => ({...hit, breadcrumbs: [...hit.breadcrumbs]}));
       const text =
         results.length === 0
           ? `Nothing on the portal matches "${query}". Try other words, or \`list_operations\` with a query.`
@@ -285,8 +363,20 @@ export function createServer(loaded: Loaded): McpServer {
     deprecated: z.boolean(),
     url: z.string().optional(),
     api: z.enum(apiIds),
+    release: z.string().optional().describe('The release of the merchant API it is listed from.'),
+    changedIn: z
+      .string()
+      .optional()
+      .describe('The last release that changed it; `current` when changed since the last release.'),
   });
-  const listed = (api: ApiId, entry: OperationEntry & {url?: string}) => ({
+  const releaseInput = z
+    .string()
+    .max(40)
+    .optional()
+    .describe(
+      `A release of the merchant API (${portal.history.releases.join(', ') || 'none in this build'}); the API as it stands unless given.`,
+    );
+  const listed = (api: ApiId, entry: ListedEntry, release?: string) => ({
     key: entry.key,
     kind: entry.kind,
     ...(entry.operationId ? {operationId: entry.operationId} : {}),
@@ -295,6 +385,8 @@ export function createServer(loaded: Loaded): McpServer {
     deprecated: entry.deprecated,
     ...(entry.url ? {url: entry.url} : {}),
     api,
+    ...(release ? {release} : {}),
+    ...(entry.changedIn ? {changedIn: entry.changedIn} : {}),
   });
 
   server.registerTool(
@@ -302,9 +394,10 @@ export function createServer(loaded: Loaded): McpServer {
     {
       title: 'List API operations and events',
       description:
-        'Every operation and webhook event of the merchant API (`api: "merchant"`, the default) or of the API in the sample’s place (`"sample"`), with its operationId, summary, tags and reference page; filtered by tag or by words of its key or summary.',
+        'Every operation and webhook event of the merchant API (`api: "merchant"`, the default; or one of its releases, `release`) or of the API in the sample’s place (`"sample"`), with its operationId, summary, tags, reference page and the release that last changed it; filtered by tag or by words of its key or summary.',
       inputSchema: {
         api: z.enum(apiIds).optional(),
+        release: releaseInput,
         tag: z.string().max(200).optional(),
         query: z
           .string()
@@ -320,10 +413,10 @@ export function createServer(loaded: Loaded): McpServer {
       },
       annotations: {title: 'List API operations and events', ...READ_ONLY},
     },
-    ({api = 'merchant', tag, query, cursor}) => {
+    ({api = 'merchant', release, tag, query, cursor}) => {
       let entries;
       try {
-        entries = loaded.operations(api);
+        entries = loaded.operations(api, release);
       } catch (error) {
         if (error instanceof PortalError) return failure(error.message);
         throw error;
@@ -342,7 +435,9 @@ export function createServer(loaded: Loaded): McpServer {
           `"${cursor}" is not a cursor of this list: pass the nextCursor of the previous answer.`,
         );
       }
-      const operations = matching.slice(start, start + OPERATIONS_PAGE).map((entry) => listed(api, entry));
+      const operations = matching
+        .slice(start, start + OPERATIONS_PAGE)
+        .map((entry) => listed(api, entry, release));
       const next = start + OPERATIONS_PAGE < matching.length ? String(start + OPERATIONS_PAGE) : undefined;
       return answer({operations, total: matching.length, ...(next ? {nextCursor: next} : {})});
     },
@@ -363,6 +458,7 @@ export function createServer(loaded: Loaded): McpServer {
           .optional()
           .describe('The path as the description writes it, `/outlets/{outlet_id}`; or an event’s name.'),
         api: z.enum(apiIds).optional(),
+        release: releaseInput,
       },
       outputSchema: {
         key: z.string(),
@@ -377,6 +473,8 @@ export function createServer(loaded: Loaded): McpServer {
         pointer: z.string(),
         url: z.string().optional(),
         api: z.enum(apiIds),
+        release: z.string().optional(),
+        changedIn: z.string().optional(),
         security: z.array(z.array(z.record(z.string(), z.unknown()))),
         parameters: z.array(z.record(z.string(), z.unknown())),
         requestBody: z.record(z.string(), z.unknown()).optional(),
@@ -386,20 +484,22 @@ export function createServer(loaded: Loaded): McpServer {
       },
       annotations: {title: 'Describe an API operation or event', ...READ_ONLY},
     },
-    ({operationId, method, path, api}) => {
+    ({operationId, method, path, api, release}) => {
       if (!operationId && !path)
         return failure(
           'Name the operation: its `operationId`, or its `method` and `path` (an event: its name as `path`).',
         );
-      const apis = api ? [api] : apiIds;
+      const apis = release ? ['merchant' as const] : api ? [api] : apiIds;
+      if (release && api && api !== 'merchant')
+        return failure(`Only the merchant API has releases; the ${APIS[api].title} has none.`);
       const wantedKey = path ? (method ? `${method.toUpperCase()} ${path}` : path) : undefined;
-      const candidates: {api: ApiId; entry: OperationEntry & {url?: string}}[] = [];
+      const candidates: {api: ApiId; entry: ListedEntry}[] = [];
       for (const id of apis) {
         let entries;
         try {
-          entries = loaded.operations(id);
+          entries = loaded.operations(id, release);
         } catch (error) {
-          if (error instanceof PortalError && api) return failure(error.message);
+          if (error instanceof PortalError && (api || release)) return failure(error.message);
           continue;
         }
         for (const entry of entries) candidates.push({api: id, entry});
@@ -422,13 +522,86 @@ export function createServer(loaded: Loaded): McpServer {
           .map(({name}) => name);
         return failure(`No operation or event "${wanted}". The closest: ${closest.join(', ')}.`);
       }
-      const details = operationDetails(loaded.portal.description(found.api), found.entry);
+      const details = operationDetails(loaded.portal.description(found.api, release), found.entry);
       return answer({
         ...details,
         tags: [...details.tags],
         ...(found.entry.url ? {url: found.entry.url} : {}),
         api: found.api,
+        ...(release ? {release} : {}),
+        ...(found.entry.changedIn ? {changedIn: found.entry.changedIn} : {}),
       });
+    },
+  );
+
+  const changeShape = z.object({
+    operation: z.string().optional(),
+    event: z.string().optional(),
+    change: z.string(),
+    breaking: z.boolean(),
+    deprecation: z.boolean().optional(),
+    release: z.string().describe('The release that made the change; `current` when not yet released.'),
+    url: z.string().optional(),
+  });
+  server.registerTool(
+    'api_changes',
+    {
+      title: 'What changed in the merchant API',
+      description:
+        'The changes of the merchant API between two of its releases, as `npm run api:changes` reports them, breaking changes marked: every change of each release after `from` up to `to`. `from` is the last release and `to` is `current` (the API as it stands) unless given.',
+      inputSchema: {
+        from: z.string().max(40).optional().describe('A release’s name; the last release unless given.'),
+        to: z.string().max(40).optional().describe('A release’s name, or `current`; `current` unless given.'),
+      },
+      outputSchema: {
+        from: z.string(),
+        to: z.string(),
+        releases: z.array(z.string()).describe('The releases whose changes are listed, in order.'),
+        breaking: z.number().int(),
+        changes: z.array(changeShape),
+      },
+      annotations: {title: 'What changed in the merchant API', ...READ_ONLY},
+    },
+    ({from, to = 'current'}) => {
+      const {history} = portal;
+      const order = history.steps.map((step) => step.to);
+      const releases = history.releases;
+      if (releases.length === 0) return failure('This build publishes no release of the merchant API.');
+      const start = from ?? releases.at(-1) ?? '';
+      const known = `Its releases: ${releases.join(', ')}; and \`current\`, the API as it stands.`;
+      if (!releases.includes(start))
+        return failure(`"${start}" is not a release of the merchant API. ${known}`);
+      if (!order.includes(to)) return failure(`"${to}" is not a release of the merchant API. ${known}`);
+      if (order.indexOf(to) <= order.indexOf(start))
+        return failure(`"${to}" does not come after "${start}": \`from\` is the older release.`);
+      const steps = history.steps.slice(order.indexOf(start) + 1, order.indexOf(to) + 1);
+      const routes = portal.operationRoutes.get('merchant');
+      const changes = steps.flatMap((step) =>
+        step.changes.map((change) => {
+          const route = routes?.get(change.operation ?? change.event ?? '');
+          return {
+            ...(change.operation ? {operation: change.operation} : {}),
+            ...(change.event ? {event: change.event} : {}),
+            change: change.change,
+            breaking: change.breaking,
+            ...(change.deprecation ? {deprecation: true} : {}),
+            release: step.to,
+            ...(route ? {url: `${portal.origin}${route}`} : {}),
+          };
+        }),
+      );
+      const breaking = changes.filter((change) => change.breaking).length;
+      const lines = [
+        `${changes.length} changes from ${start} to ${to}, ${breaking} breaking:`,
+        ...changes.map(
+          (change) =>
+            `- ${change.breaking ? '**Breaking** ' : ''}${change.operation ?? (change.event ? `event ${change.event}` : 'The whole API')} (${change.release}): ${change.change}`,
+        ),
+      ];
+      return answer(
+        {from: start, to, releases: steps.map((step) => step.to), breaking, changes},
+        lines.join('\n'),
+      );
     },
   );
 
@@ -484,17 +657,7 @@ export function createServer(loaded: Loaded): McpServer {
 
   server.registerResource(
     'page',
-    new ResourceTemplate(`${portal.origin}/{+route}`, {
-      list: () => ({
-        resources: portal.pages.map((page: Page) => ({
-          uri: page.url,
-          name: page.route,
-          title: page.title,
-          description: page.description,
-          mimeType: 'text/markdown',
-        })),
-      }),
-    }),
+    new ResourceTemplate(`${portal.origin}/{+route}`, {list: undefined}),
     {title: 'A page of the portal, as Markdown', mimeType: 'text/markdown'},
     (uri) => {
       const page = portal.page(uri.href);
@@ -502,6 +665,30 @@ export function createServer(loaded: Loaded): McpServer {
       return {contents: [{uri: page.url, mimeType: 'text/markdown', text: portal.markdown(page)}]};
     },
   );
+  // Every page is a resource, listed RESOURCES_PAGE at a time. McpServer lists a template's
+  // resources in one answer and passes no cursor to its list callback, so the list request is
+  // answered here, after registerResource has installed McpServer's own handlers (the SDK's
+  // Server replaces a handler; McpServer checks only before installing its own). Upgrade: check
+  // that `@modelcontextprotocol/sdk`'s McpServer still installs its handlers on the first
+  // registerResource and that tests/build/mcp-server.test.mjs still pages through the list.
+  server.server.setRequestHandler(ListResourcesRequestSchema, (request) => {
+    const cursor = request.params?.cursor;
+    const start = cursor === undefined ? 0 : Number(cursor);
+    if (!Number.isInteger(start) || start < 0 || (start > 0 && start >= portal.pages.length)) {
+      throw new McpError(ErrorCode.InvalidParams, `"${cursor}" is not a cursor of the resource list.`);
+    }
+    const next = start + RESOURCES_PAGE;
+    return {
+      resources: portal.pages.slice(start, next).map((page: Page) => ({
+        uri: page.url,
+        name: page.route,
+        title: page.title,
+        description: page.description,
+        mimeType: 'text/markdown',
+      })),
+      ...(next < portal.pages.length ? {nextCursor: String(next)} : {}),
+    };
+  });
 
   return server;
 }

@@ -60,6 +60,16 @@ export function sectionDownload(section: GeraiApiSection): string {
 export const GERAI_FULL_DOWNLOAD = 'gerai-merchant-api.yaml';
 
 /**
+ * Where the build publishes each release of the merchant API (`<release>.yaml`, as in
+ * `openapi/releases/`) and their changes (API_CHANGES_DOWNLOAD), for the MCP server
+ * (scripts/mcp-package/releases.ts).
+ */
+export const RELEASE_DOWNLOADS_PATH = `${OPENAPI_DOWNLOADS_PATH}releases/`;
+
+/** Each release's changes against the one before, and the description's since the last release. */
+export const API_CHANGES_DOWNLOAD = 'changes.json';
+
+/**
  * The `info` title and description of the joined download, which its Postman
  * collection takes as its name. `redocly join` would keep the first section's.
  */

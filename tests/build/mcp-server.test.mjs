@@ -3,7 +3,7 @@
 // official SDK's client checks what a careless or hostile caller gets back. Run after `npm run build`.
 import assert from 'node:assert/strict';
 import {spawn, spawnSync} from 'node:child_process';
-import {readFileSync} from 'node:fs';
+import {readdirSync, readFileSync} from 'node:fs';
 import path from 'node:path';
 import {after, before, describe, test} from 'node:test';
 
@@ -16,7 +16,11 @@ import {build} from '../support/request-samples.mjs';
 
 const JITI = path.join(root, 'node_modules', '.bin', 'jiti');
 const SERVER = [JITI, path.join(root, 'scripts', 'mcp', 'index.ts'), build];
-const TOOLS = ['search', 'fetch', 'list_operations', 'get_operation', 'verify_webhook_signature'];
+const TOOLS = ['search', 'fetch', 'list_operations', 'get_operation', 'api_changes', 'verify_webhook_signature'];
+const RELEASES = readdirSync(path.join(root, 'openapi', 'releases'))
+  .filter((file) => /^\d{4}-\d{2}-\d{2}\.yaml$/.test(file))
+  .map((file) => file.slice(0, -'.yaml'.length))
+  .sort();
 const vectors = JSON.parse(readFileSync(path.join(root, 'samples', 'webhooks', 'test-vectors.json'), 'utf8'));
 const questions = JSON.parse(readFileSync(path.join(root, 'tests', 'fixtures', 'assistant-questions.json'), 'utf8'));
 
@@ -66,6 +70,14 @@ const CALLS = [
     (result) => {
       assert.equal(result.structuredContent.key, 'POST /oauth2/token');
       assert.match(result.structuredContent.curl, /-u '<client_id>:<client_secret>'/);
+    },
+  ],
+  [
+    'api_changes',
+    {},
+    (result) => {
+      assert.equal(result.structuredContent.from, RELEASES.at(-1));
+      assert.equal(result.structuredContent.to, 'current');
     },
   ],
   [
@@ -152,12 +164,58 @@ describe('the MCP server over stdio', () => {
     assert.ok(!JSON.stringify(result).includes(vectors.secret));
   });
 
-  test('every page is a resource, read as Markdown', async () => {
-    const {resources} = await client.listResources();
+  test('every page is a resource, listed in pages and read as Markdown', async () => {
+    const resources = [];
+    let cursor;
+    let answers = 0;
+    do {
+      const page = await client.listResources(cursor ? {cursor} : {});
+      resources.push(...page.resources);
+      cursor = page.nextCursor;
+      answers += 1;
+    } while (cursor);
+    assert.ok(answers > 1, 'the list comes in more than one answer');
     assert.ok(resources.length > 200, `${resources.length} resources`);
+    assert.equal(new Set(resources.map((resource) => resource.uri)).size, resources.length, 'no page listed twice');
+    const wrong = await client.listResources({cursor: 'x'}).catch((error) => error);
+    assert.equal(wrong.code, -32602);
     const intro = resources.find((resource) => resource.uri.endsWith('/docs/api/intro'));
     const read = await client.readResource({uri: intro.uri});
     assert.match(read.contents[0].text, /^---\ntitle: /);
+  });
+
+  test('each release of the merchant API answers as its reference shows it, with its changes', async () => {
+    const [first, second] = RELEASES;
+    const listed = await client.callTool({name: 'list_operations', arguments: {release: first, query: 'token'}});
+    // The token endpoint's page came with the second release: the first has none.
+    assert.equal(listed.structuredContent.operations.some((operation) => operation.key === 'POST /oauth2/token'), false);
+    const token = await client.callTool({name: 'get_operation', arguments: {operationId: 'getToken', release: second}});
+    assert.equal(token.structuredContent.release, second);
+    assert.match(token.structuredContent.url, new RegExp(`/docs/api/releases/${second}/`));
+    const current = await client.callTool({name: 'get_operation', arguments: {operationId: 'getToken'}});
+    assert.ok(['current', second].includes(current.structuredContent.changedIn), current.structuredContent.changedIn);
+
+    const changes = await client.callTool({name: 'api_changes', arguments: {from: first, to: second}});
+    const added = changes.structuredContent.changes.find((change) => change.operation === 'POST /oauth2/token');
+    assert.equal(added?.change, 'operation added');
+    assert.equal(added.release, second);
+    assert.equal(changes.structuredContent.breaking, changes.structuredContent.changes.filter((change) => change.breaking).length);
+    assert.match(changes.content[0].text, /\*\*Breaking\*\*/);
+
+    for (const [tool, args, message] of [
+      ['api_changes', {from: '2020-01-01'}, /"2020-01-01" is not a release of the merchant API\. Its releases: /],
+      ['api_changes', {from: second, to: first}, /does not come after/],
+      ['list_operations', {release: 'next'}, /"next" is not a release/],
+      ['get_operation', {operationId: 'getToken', api: 'sample', release: second}, /Only the merchant API has releases/],
+      ['search', {query: 'token', release: 'next'}, /"next" is not a release/],
+    ]) {
+      const result = await client.callTool({name: tool, arguments: args});
+      assert.equal(result.isError, true, `${tool} ${JSON.stringify(args)}`);
+      assert.match(result.content[0].text, message);
+    }
+    const inRelease = await client.callTool({name: 'search', arguments: {query: 'token', release: second}});
+    assert.ok(inRelease.structuredContent.results.length > 0);
+    for (const hit of inRelease.structuredContent.results) assert.match(hit.url, new RegExp(`/docs/api/releases/${second}/`));
   });
 
   test('an assistant’s questions find the page that answers them in the first three results', async () => {
