@@ -1,7 +1,8 @@
 /**
  * `npm run build`, once `npm run gen-api` has run: builds the site into
  * `build-incomplete/` (its search index included, src/plugins/search-query),
- * writes its host configuration there (scripts/host-config/, the `.nginx/`
+ * writes the MCP server's package and the merchant API's releases there
+ * (scripts/mcp-package/), then its host configuration (scripts/host-config/, the `.nginx/`
  * folder), and only when both have succeeded puts it in place of `build/`
  * (./publish.ts).
  *
@@ -120,6 +121,11 @@ function main(): number {
         ...env,
       });
     }
+    run(
+      'Writing the MCP server package, the releases and their changes (scripts/mcp-package/)',
+      bin('jiti'),
+      [path.join('scripts', 'mcp-package', 'index.ts'), INCOMPLETE_DIR],
+    );
     run('Writing the host configuration (scripts/host-config/)', bin('jiti'), [
       path.join('scripts', 'host-config', 'index.ts'),
       INCOMPLETE_DIR,

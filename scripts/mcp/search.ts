@@ -10,15 +10,7 @@
 import {readFile} from 'node:fs/promises';
 import path from 'node:path';
 
-import createJiti from 'jiti';
-
-import type {SearchResult} from '../../src/plugins/search-query/worker';
-
-const CONSTANTS = '@generated/@easyops-cn/docusaurus-search-local/default/generated-constants.js';
-
-interface Worker {
-  search(baseUrl: string, context: string, input: string, limit: number): Promise<SearchResult[]>;
-}
+import {loadSearchWorker} from './search-worker';
 
 export interface Hit {
   readonly id: string;
@@ -50,14 +42,7 @@ export function createSearch(
     }
   };
   Object.assign(globalThis, {fetch: siteFetch, location: new URL(`${origin}/search`)});
-  (globalThis as {addEventListener?: unknown}).addEventListener ??= () => {};
-  const root = path.resolve(__dirname, '..', '..');
-  const jiti = createJiti(`${root}/`, {
-    alias: {[CONSTANTS]: path.join(__dirname, 'search-constants.ts')},
-    interopDefault: true,
-  });
-  const {SearchWorker} = jiti('./src/plugins/search-query/worker.ts') as {SearchWorker: new () => Worker};
-  const worker = new SearchWorker();
+  const worker = loadSearchWorker();
   return async (query, limit) => {
     const results = await worker.search('/', '', query, limit);
     return results.map(({document, page}) => {

@@ -15,6 +15,13 @@ export const MCP_PATH = '/mcp';
  */
 export const MCP_PACKAGE_PATH = '/downloads/gerai-portal-mcp.tgz';
 
+/**
+ * The content the package serves, renewed by every build: the pages' Markdown, the search index and
+ * the descriptions, as one gzipped JSON file that the package fetches at start (and revalidates at
+ * each start), so that an installed copy always serves the current deploy.
+ */
+export const MCP_CONTENT_PATH = '/downloads/gerai-portal-mcp-content.json.gz';
+
 /** The MCP server card (the protocol's discovery proposal, SEP-1649 / SEP-2127). */
 export const MCP_SERVER_CARD_PATH = '/.well-known/mcp/server-card.json';
 
@@ -27,3 +34,6 @@ export const MCP_SERVER_INFO = {
 
 /** The name an assistant's configuration lists the server under. */
 export const MCP_CLIENT_NAME = 'gerai';
+
+/** The guide that connects each assistant to the server (docs/docs/ai-assistants.mdx). */
+export const MCP_GUIDE_PATH = '/docs/docs/ai-assistants';

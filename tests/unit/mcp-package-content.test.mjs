@@ -1,0 +1,74 @@
+// The content file of the MCP server's package (scripts/mcp-package/content.ts): it holds exactly
+// the files the server reads, and a path in it that could be written outside the package's cache
+// folder is refused, whatever the file says.
+import assert from 'node:assert/strict';
+import {mkdirSync, mkdtempSync, rmSync, writeFileSync} from 'node:fs';
+import {tmpdir} from 'node:os';
+import path from 'node:path';
+import {gunzipSync} from 'node:zlib';
+import {test} from 'node:test';
+
+import createJiti from 'jiti';
+
+const root = path.resolve(import.meta.dirname, '..', '..');
+const jiti = createJiti(`${root}/`);
+const {packContent, safeRelative} = jiti('./scripts/mcp-package/content.ts');
+
+test('the content holds the pages’ Markdown, the search index and the descriptions, nothing else', () => {
+  const folder = mkdtempSync(path.join(tmpdir(), 'gerai-mcp-content-'));
+  try {
+    const files = {
+      'llms.txt': '# Portal',
+      'docs/api/intro.md': '---\ntitle: "Intro"\n---\n',
+      'docs/api/intro/index.html': '<html></html>',
+      'search-index-d0.json': '[]',
+      'openapi/gerai-merchant-api.yaml': 'openapi: 3.1.0',
+      'openapi/releases/changes.json': '{}',
+      'openapi/gerai-merchant-api.postman_collection.json': '{}',
+      'assets/js/main.js': '',
+      '.nginx/csp.conf': '',
+      'downloads/gerai-portal-mcp.tgz': '',
+    };
+    for (const [file, text] of Object.entries(files)) {
+      mkdirSync(path.dirname(path.join(folder, file)), {recursive: true});
+      writeFileSync(path.join(folder, file), text);
+    }
+    const content = JSON.parse(gunzipSync(packContent(folder, 'abc')).toString('utf8'));
+    assert.equal(content.id, 'abc');
+    assert.deepEqual(Object.keys(content.files), [
+      'docs/api/intro.md',
+      'llms.txt',
+      'openapi/gerai-merchant-api.yaml',
+      'openapi/releases/changes.json',
+      'search-index-d0.json',
+    ]);
+    assert.equal(content.files['docs/api/intro.md'], files['docs/api/intro.md']);
+  } finally {
+    rmSync(folder, {recursive: true, force: true});
+  }
+});
+
+test('a path that leaves the folder, or names a file the server does not read, is refused', () => {
+  for (const bad of [
+    '../x.md',
+    'docs/../../x.md',
+    '/etc/x.md',
+    'a//b.md',
+    './a.md',
+    'a\\b.md',
+    'a\0.md',
+    'x.html',
+    '.bashrc',
+    '',
+  ]) {
+    assert.equal(safeRelative(bad), false, JSON.stringify(bad));
+  }
+  for (const good of [
+    'llms.txt',
+    'docs/api/intro.md',
+    'search-index-d12.json',
+    'openapi/releases/2026-11-23.yaml',
+  ]) {
+    assert.equal(safeRelative(good), true, good);
+  }
+});
