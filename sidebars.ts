@@ -69,6 +69,7 @@ const sidebars: SidebarsConfig = {
       ],
     },
     'docs/troubleshooting',
+    'docs/ai-assistants',
     'docs/remarks',
   ],
 

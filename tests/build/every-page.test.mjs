@@ -77,10 +77,11 @@ describe('the sitemap', () => {
   test('lists no route beyond the specification but generated reference pages and the later areas', () => {
     const expected = new Set(specRoutes);
     // Operations that a page of the specification leads to get pages of their own, and
-    // Docusaurus lists the blog's authors. Two areas came after the specification: the API
-    // changelog, the reference of the OAuth 2.0 authorization server, and the earlier releases of
-    // the reference.
-    const addedAreas = /^\/changelog(\/|$)|^\/docs\/api\/auth\/authorization-server\/|^\/docs\/api\/releases(\/|$)/;
+    // Docusaurus lists the blog's authors. Areas came after the specification: the API
+    // changelog, the reference of the OAuth 2.0 authorization server, the earlier releases of
+    // the reference, and the guide to the MCP server for AI assistants.
+    const addedAreas =
+      /^\/changelog(\/|$)|^\/docs\/api\/auth\/authorization-server\/|^\/docs\/api\/releases(\/|$)|^\/docs\/docs\/ai-assistants$/;
     const unexpected = sitemap.filter(
       (route) =>
         !expected.has(route) &&

@@ -11,6 +11,7 @@ import {loadFacts, root} from '../support/openapi.mjs';
 
 const jiti = createJiti(root + '/');
 const {markdownPath} = jiti('./src/config/page-markdown.ts');
+const {MCP_CLIENT_NAME, MCP_GUIDE_PATH, MCP_PACKAGE_PATH, MCP_PATH} = jiti('./src/config/mcp.ts');
 const {sitemapPaths} = jiti('./scripts/host-config/routes.ts');
 
 const build = path.resolve(root, process.env.PORTAL_BUILD_DIR ?? 'build');
@@ -166,6 +167,66 @@ describe('llms.txt', () => {
     const docs = llms.split('## Documentation\n\n')[1].split('\n\n')[0].split('\n');
     assert.match(docs[0], /\/docs\/docs\/intro\.md\)/);
     assert.match(docs.at(-1), /\/docs\/docs\/remarks\.md\)/);
+  });
+});
+
+// The guide's commands and files are made in the page (src/components/McpSetup) from the build's
+// origin: its Markdown must hold them whole, as a reader copies them.
+describe('the guide to AI assistants, in Markdown', () => {
+  const markdown = markdownOf(MCP_GUIDE_PATH);
+  const server = `${siteUrl}${MCP_PATH}`;
+  const pkg = `${siteUrl}${MCP_PACKAGE_PATH}`;
+  const blocks = [...markdown.matchAll(/(?:^`([^`\n]+)`\n\n)?^```(\w+)\n([\s\S]*?)\n```$/gm)].map(
+    ([, title, language, code]) => ({title, language, code}),
+  );
+
+  test('holds every command, with the addresses of this build', () => {
+    assert.deepEqual(
+      blocks.filter(({language}) => language === 'bash').map(({code}) => code),
+      [
+        `claude mcp add --transport http ${MCP_CLIENT_NAME} ${server}`,
+        `claude mcp add ${MCP_CLIENT_NAME} -- npx -y ${pkg}`,
+        `npx -y ${pkg}`,
+        `npx @modelcontextprotocol/inspector --cli ${server} --transport http --method tools/list`,
+      ],
+    );
+  });
+
+  test('holds every configuration file as JSON under its file name, the server under its name', () => {
+    const files = blocks.filter(({language}) => language === 'json');
+    assert.deepEqual(
+      files.map(({title}) => title),
+      ['claude_desktop_config.json', '.cursor/mcp.json', '.cursor/mcp.json', '.vscode/mcp.json', '.vscode/mcp.json'],
+    );
+    const entries = files.map(({code}) => {
+      const file = JSON.parse(code);
+      return (file.mcpServers ?? file.servers)[MCP_CLIENT_NAME];
+    });
+    assert.deepEqual(entries, [
+      {command: 'npx', args: ['-y', pkg]},
+      {url: server},
+      {command: 'npx', args: ['-y', pkg]},
+      {type: 'http', url: server},
+      {type: 'stdio', command: 'npx', args: ['-y', pkg]},
+    ]);
+  });
+
+  test('holds the install links of Cursor and VS Code whole, with the entries of the files', () => {
+    // A link's address as Markdown reads it: a backslash before punctuation escapes it (`\&`).
+    const address = (pattern) => (pattern.exec(markdown)?.[1] ?? '').replace(/\\([!-/:-@[-`{-~])/g, '$1');
+    const cursor = new URL(address(/\[Add to Cursor\]\((cursor:[^)]+)\)/) || 'missing:');
+    assert.equal(cursor.searchParams.get('name'), MCP_CLIENT_NAME);
+    assert.deepEqual(JSON.parse(Buffer.from(cursor.searchParams.get('config') ?? '', 'base64').toString()), {
+      url: server,
+    });
+    const vscode = address(/\[Add to VS Code\]\(vscode:mcp\/install\?([^)]+)\)/);
+    assert.deepEqual(JSON.parse(decodeURIComponent(vscode)), {name: MCP_CLIENT_NAME, type: 'http', url: server});
+  });
+
+  test('names the addresses in its prose, and leaves no code empty', () => {
+    assert.ok(markdown.includes(`\`${server}\``));
+    assert.ok(markdown.includes(`\`${MCP_CLIENT_NAME}\``));
+    assert.doesNotMatch(markdown, /(?<!`)``(?!`)|\]\(\)/);
   });
 });
 
