@@ -4,11 +4,13 @@ import {inOwnContext, test} from '../support/fixtures';
 import {rawGet} from '../support/http';
 import {expectNoAxeViolations} from '../support/accessibility';
 import {waitForHydration, watchErrors} from '../support/pages';
+import {MCP_CLIENT_NAME, MCP_GUIDE_PATH, MCP_PATH} from '../../src/config/mcp';
 
 /**
  * The actions above a docs or reference page: "Copy page" puts the page's
- * Markdown on the clipboard, "View as Markdown" opens it, and the assistant
- * links open a conversation about it. The Markdown files come from the build
+ * Markdown on the clipboard, "View as Markdown" opens it, the assistant
+ * links open a conversation about it, and the "MCP server" menu connects an
+ * assistant to the portal's MCP server. The Markdown files come from the build
  * and are served by nginx as text/markdown.
  */
 
@@ -18,6 +20,9 @@ const REFERENCE = '/docs/api/outlet-information/link-outlet';
 /** The page actions: of what a page marks as no content (`data-markdown="skip"`), the group with "Copy page". */
 const actions = (page: Page) =>
   page.locator('[data-markdown="skip"]').filter({has: page.getByRole('button', {name: 'Copy page'})});
+
+/** The "MCP server" menu of the page actions: a disclosure, open when it has the `open` attribute. */
+const mcpMenu = (page: Page) => actions(page).locator('details');
 
 /** The site's origin as the build knows it (SITE_URL), from the page's canonical link. */
 async function siteOrigin(page: Page): Promise<string> {
@@ -98,6 +103,96 @@ test.describe('page actions', () => {
       expect(new URL(href).searchParams.get('q')).toContain(address);
       await expect(link).toHaveAttribute('target', '_blank');
     }
+  });
+
+  test('the MCP server menu offers the server’s URL, Cursor and VS Code install links and the guide, from the keyboard', async ({
+    browser,
+    baseURL,
+  }) => {
+    await inOwnContext(
+      browser,
+      {
+        baseURL,
+        viewport: {width: 1280, height: 800},
+        permissions: ['clipboard-read', 'clipboard-write'],
+      },
+      async (page) => {
+        const errors = watchErrors(page);
+        await page.goto(REFERENCE);
+        await waitForHydration(page);
+        const server = `${await siteOrigin(page)}${MCP_PATH}`;
+        const menu = mcpMenu(page);
+        const button = menu.locator('summary');
+        const cursor = page.getByRole('link', {name: 'Connect to Cursor'});
+        await expect(button).toHaveText('MCP server');
+        await expect(cursor).toBeHidden();
+
+        await button.focus();
+        await page.keyboard.press('Enter');
+        await expect(menu).toHaveAttribute('open', '');
+        await expect(menu.locator('code')).toHaveText(server);
+
+        // Cursor: the server's name, and its mcp.json entry as base64 JSON.
+        const cursorLink = new URL((await cursor.getAttribute('href')) ?? '');
+        expect(`${cursorLink.protocol}//${cursorLink.host}${cursorLink.pathname}`).toBe(
+          'cursor://anysphere.cursor-deeplink/mcp/install',
+        );
+        expect(cursorLink.searchParams.get('name')).toBe(MCP_CLIENT_NAME);
+        const cursorConfig = Buffer.from(cursorLink.searchParams.get('config') ?? '', 'base64').toString();
+        expect(JSON.parse(cursorConfig)).toEqual({url: server});
+        // VS Code: the mcp.json entry with its name, as percent-encoded JSON.
+        const vscode =
+          (await page.getByRole('link', {name: 'Connect to VS Code'}).getAttribute('href')) ?? '';
+        expect(vscode.startsWith('vscode:mcp/install?'), vscode).toBe(true);
+        expect(JSON.parse(decodeURIComponent(vscode.slice('vscode:mcp/install?'.length)))).toEqual({
+          name: MCP_CLIENT_NAME,
+          type: 'http',
+          url: server,
+        });
+        await expect(page.getByRole('link', {name: 'Set up Claude, ChatGPT and others'})).toHaveAttribute(
+          'href',
+          MCP_GUIDE_PATH,
+        );
+
+        // The first stop in the menu copies the server's address, and says so.
+        await page.keyboard.press('Tab');
+        await expect(page.getByRole('button', {name: 'Copy MCP server URL'})).toBeFocused();
+        await page.keyboard.press('Enter');
+        await expect(page.getByRole('button', {name: 'Copied MCP server URL'})).toBeVisible();
+        await expect(
+          page.getByRole('status').filter({hasText: 'The MCP server URL is on your clipboard.'}),
+        ).toHaveCount(1);
+        expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(server);
+
+        // Escape closes the menu and gives the focus back to its button; a click elsewhere closes it too.
+        await page.keyboard.press('Escape');
+        await expect(menu).not.toHaveAttribute('open');
+        await expect(button).toBeFocused();
+        await button.click();
+        await expect(cursor).toBeVisible();
+        await page.locator('article h1').click();
+        await expect(cursor).toBeHidden();
+        expect(errors).toEqual([]);
+      },
+    );
+  });
+
+  test('the open MCP server menu stays on a 390 px screen and passes axe', async ({browser, baseURL}) => {
+    await inOwnContext(browser, {baseURL, viewport: {width: 390, height: 800}}, async (page) => {
+      await page.goto(GUIDE);
+      await waitForHydration(page);
+      await mcpMenu(page).locator('summary').click();
+      const panel = await mcpMenu(page).locator('summary + *').boundingBox();
+      expect(panel).not.toBeNull();
+      expect(panel?.x ?? -1).toBeGreaterThanOrEqual(0);
+      expect((panel?.x ?? 0) + (panel?.width ?? 0)).toBeLessThanOrEqual(390);
+      await expect(page.getByRole('link', {name: 'Connect to VS Code'})).toBeInViewport();
+      await expectNoAxeViolations(
+        page,
+        `${GUIDE} at 390 px, the MCP server menu open`,
+        '[data-markdown="skip"]',
+      );
+    });
   });
 
   test('hydration moves nothing, and the actions pass axe at 390 px', async ({browser, baseURL}) => {
