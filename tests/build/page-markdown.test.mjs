@@ -163,6 +163,19 @@ describe('llms.txt', () => {
     }
   });
 
+  test('says under its summary where the MCP server answers, how to run it, and which guide connects an assistant', () => {
+    const blocks = llms.split('\n\n');
+    const preamble = blocks.slice(2, blocks.findIndex((block) => block.startsWith('Every page listed below')));
+    assert.equal(preamble.length, 3, preamble.join('\n\n'));
+    assert.ok(preamble.every((paragraph) => !paragraph.includes('\n')), 'one line each');
+    assert.ok(preamble[0].includes(`${siteUrl}${MCP_PATH} `), preamble[0]);
+    assert.ok(preamble[1].includes(`\`npx -y ${siteUrl}${MCP_PACKAGE_PATH}\``), preamble[1]);
+    const guide = /\]\((\S+)\)/.exec(preamble[2])?.[1];
+    assert.equal(guide, `${siteUrl}${markdownPath(MCP_GUIDE_PATH)}`);
+    assert.ok(existsSync(path.join(build, new URL(guide).pathname)), guide);
+    assert.ok(llmsFull.startsWith(blocks.slice(0, 2 + preamble.length).join('\n\n')), 'llms-full.txt opens the same way');
+  });
+
   test('the documentation follows the sidebar: the introduction first, the remarks last', () => {
     const docs = llms.split('## Documentation\n\n')[1].split('\n\n')[0].split('\n');
     assert.match(docs[0], /\/docs\/docs\/intro\.md\)/);

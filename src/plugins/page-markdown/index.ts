@@ -6,7 +6,7 @@
  *   (title, description, canonical address), then the page's content as
  *   Markdown, converted from its built HTML (./convert.ts) in worker threads,
  *   one per core (./workers.ts);
- * - `/llms.txt` (https://llmstxt.org): the site's title, a summary, then one
+ * - `/llms.txt` (https://llmstxt.org): the site's title, a summary, where the MCP server answers, then one
  *   section per sidebar, one per blog instance (its posts, newest first), (and the landing pages and the earlier releases' index, as
  *   "Optional"), each page a
  *   link to its Markdown with its description (src/config/llms.ts says
@@ -185,7 +185,11 @@ export default function pageMarkdownPlugin(context: LoadContext): Plugin {
         ...blogs.filter((blog) => blog.routes.length > 0),
         {heading: 'Optional', routes: [...landing, ...unlistedIndexes]},
       ];
-      const heading = [`# ${siteConfig.title}`, `> ${options.summary.replace(/\s+/g, ' ').trim()}`];
+      const heading = [
+        `# ${siteConfig.title}`,
+        `> ${options.summary.replace(/\s+/g, ' ').trim()}`,
+        ...options.preamble(siteUrl),
+      ];
       const index = [
         ...heading,
         'Every page listed below, and every page of an earlier release of the reference, is also served as ' +
