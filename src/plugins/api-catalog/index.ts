@@ -5,6 +5,8 @@ import type {LoadContext, Plugin} from '@docusaurus/types';
 import {parse} from 'yaml';
 
 import {API_CATALOG_PATH, apiCatalog} from '../../config/api-catalog';
+import {MCP_SERVER_CARD_PATH} from '../../config/mcp';
+import {mcpServerCard} from '../../config/mcp-server-card';
 
 /** The `info.title` of a description under `openapi/`; a description without one stops the build. */
 function descriptionTitle(siteDir: string, file: string): string {
@@ -18,21 +20,34 @@ function descriptionTitle(siteDir: string, file: string): string {
   return title.trim();
 }
 
+/** Writes `value` as indented JSON at the site's address `route` in `outDir`. */
+function writeJson(outDir: string, route: string, value: unknown): void {
+  const file = path.join(outDir, route);
+  mkdirSync(path.dirname(file), {recursive: true});
+  writeFileSync(file, `${JSON.stringify(value, null, 2)}\n`, 'utf8');
+}
+
 /**
  * Writes the API catalog (RFC 9727) into the build at
- * `/.well-known/api-catalog` (src/config/api-catalog.ts says what it holds).
- * Its addresses are absolute, on the site's origin (SITE_URL), so it is
+ * `/.well-known/api-catalog` (src/config/api-catalog.ts says what it holds),
+ * and the MCP server card it links to at `/.well-known/mcp/server-card.json`
+ * (src/config/mcp-server-card.ts).
+ * Their addresses are absolute, on the site's origin (SITE_URL), so they are
  * written for each build rather than kept in `static/`, as robots.txt is.
- * The host serves it as `application/linkset+json` (deploy/nginx/).
+ * The host serves the catalog as `application/linkset+json` and the card, a
+ * `.json` file, as `application/json` (deploy/nginx/).
  */
 export default function apiCatalogPlugin(context: LoadContext): Plugin {
   return {
     name: 'api-catalog',
     async postBuild({outDir}) {
-      const catalog = apiCatalog(context.siteConfig.url, (file) => descriptionTitle(context.siteDir, file));
-      const file = path.join(outDir, API_CATALOG_PATH);
-      mkdirSync(path.dirname(file), {recursive: true});
-      writeFileSync(file, `${JSON.stringify(catalog, null, 2)}\n`, 'utf8');
+      const siteUrl = context.siteConfig.url;
+      writeJson(
+        outDir,
+        API_CATALOG_PATH,
+        apiCatalog(siteUrl, (file) => descriptionTitle(context.siteDir, file)),
+      );
+      writeJson(outDir, MCP_SERVER_CARD_PATH, mcpServerCard(siteUrl));
     },
   };
 }
