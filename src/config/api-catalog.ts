@@ -7,6 +7,12 @@
  * documentation, as a page and as Markdown, and llms.txt (`service-doc`).
  * The downloads come from src/config/openapi.ts, the Markdown addresses from
  * src/config/page-markdown.ts; every address is absolute, on the site's origin.
+ *
+ * The MCP server is one more API of the site, so it gets a link context of its own, anchored at
+ * its endpoint, rather than a link relation of its own (none is registered for MCP): its
+ * `service-desc` is the server card, the machine-readable description RFC 8631 defines the
+ * relation for (endpoint, transport, version, tools), and its `service-doc` the guide that
+ * connects an assistant to it, as a page and as Markdown.
  */
 import {PRODUCT_NAME} from '../constants';
 import {
@@ -17,6 +23,7 @@ import {
   PETSTORE_DESCRIPTION,
   sectionDownload,
 } from './openapi';
+import {MCP_GUIDE_PATH, MCP_PATH, MCP_SERVER_CARD_PATH} from './mcp';
 import {LLMS_INDEX, markdownPath} from './page-markdown';
 
 /** Where the catalog is served (RFC 8615 well-known URI, registered by RFC 9727). */
@@ -47,6 +54,7 @@ export interface Linkset {
 const TYPES = {
   openapi: 'application/yaml',
   postman: 'application/json',
+  serverCard: 'application/json',
   page: 'text/html',
   markdown: 'text/markdown',
   text: 'text/plain',
@@ -111,6 +119,17 @@ export function apiCatalog(siteUrl: string, descriptionTitle: (file: string) => 
           },
         ],
         'service-doc': pageLinks(origin, petStoreReference, 'Pet store sample API reference'),
+      },
+      {
+        anchor: `${origin}${MCP_PATH}`,
+        'service-desc': [
+          {
+            href: `${origin}${MCP_SERVER_CARD_PATH}`,
+            type: TYPES.serverCard,
+            title: `${PRODUCT_NAME} portal MCP server, server card`,
+          },
+        ],
+        'service-doc': pageLinks(origin, MCP_GUIDE_PATH, 'Use the portal from your AI assistant'),
       },
     ],
   };

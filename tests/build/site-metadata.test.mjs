@@ -17,6 +17,7 @@ import {root} from '../support/openapi.mjs';
 const build = path.resolve(root, process.env.PORTAL_BUILD_DIR ?? 'build');
 const jiti = createJiti(root + '/');
 const {REPOSITORY_URL} = jiti('./src/constants.ts');
+const {MCP_GUIDE_PATH, MCP_PATH, MCP_SERVER_CARD_PATH} = jiti('./src/config/mcp.ts');
 
 const {builtPages} = jiti('./tests/support/built-pages.ts');
 
@@ -100,6 +101,19 @@ describe('crawlers', () => {
       assert.ok(named.has(`/openapi/${download}`), `the catalog does not name /openapi/${download}`);
     }
     assert.ok(named.has('/llms.txt'));
+  });
+
+  test('the API catalog names the MCP server by its endpoint, with its server card and its guide', () => {
+    const {linkset} = JSON.parse(readFileSync(path.join(build, '.well-known', 'api-catalog'), 'utf8'));
+    const mcp = linkset.find(({anchor}) => anchor === `${origin}${MCP_PATH}`);
+    assert.ok(mcp, 'a link context anchored at the MCP endpoint');
+    assert.deepEqual(
+      mcp['service-desc'].map(({href, type}) => [href, type]),
+      [[`${origin}${MCP_SERVER_CARD_PATH}`, 'application/json']],
+    );
+    const card = JSON.parse(readFileSync(path.join(build, MCP_SERVER_CARD_PATH), 'utf8'));
+    assert.equal(card.remotes[0].url, mcp.anchor);
+    assert.ok(mcp['service-doc'].some(({href}) => href === `${origin}${MCP_GUIDE_PATH}`));
   });
 
   test('the sitemap dates the hand-written pages by their last change', () => {

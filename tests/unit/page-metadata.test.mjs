@@ -93,9 +93,9 @@ describe('the API catalog (RFC 9727)', () => {
   });
 
   test('names every download of the merchant API and the pet store, by absolute address on the site', () => {
-    const descriptions = catalog.linkset.flatMap((context) =>
-      context['service-desc'].map((link) => link.href),
-    );
+    const descriptions = catalog.linkset
+      .filter((context) => !context.anchor.endsWith('/mcp'))
+      .flatMap((context) => context['service-desc'].map((link) => link.href));
     assert.deepEqual(descriptions.sort(), [
       ...[
         GERAI_FULL_DOWNLOAD,
@@ -120,6 +120,19 @@ describe('the API catalog (RFC 9727)', () => {
     ]) {
       assert.ok(hrefs.includes(href), href);
     }
+  });
+
+  test('names the MCP server by its endpoint: its server card, and the guide as a page and as Markdown', () => {
+    const mcp = catalog.linkset.find((context) => context.anchor === 'http://localhost:3000/mcp');
+    assert.ok(mcp, 'a link context anchored at the MCP endpoint');
+    assert.deepEqual(
+      mcp['service-desc'].map((link) => [link.href, link.type]),
+      [['http://localhost:3000/.well-known/mcp/server-card.json', 'application/json']],
+    );
+    assert.deepEqual(
+      mcp['service-doc'].map((link) => link.href),
+      ['http://localhost:3000/docs/docs/ai-assistants', 'http://localhost:3000/docs/docs/ai-assistants.md'],
+    );
   });
 
   test('takes the origin as SITE_URL gives it, with or without a trailing slash', () => {
