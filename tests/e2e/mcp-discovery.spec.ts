@@ -14,7 +14,9 @@ import {rawGet} from '../support/http';
 
 /** The site's origin as the build knows it (SITE_URL): the API catalog's anchors are on it. */
 async function siteOrigin(baseURL: string): Promise<string> {
-  const {linkset} = JSON.parse((await rawGet(baseURL, API_CATALOG_PATH)).body) as {linkset: {anchor: string}[]};
+  const {linkset} = JSON.parse((await rawGet(baseURL, API_CATALOG_PATH)).body) as {
+    linkset: {anchor: string}[];
+  };
   return new URL(linkset[0]?.anchor ?? '').origin;
 }
 
@@ -29,7 +31,9 @@ test.describe('finding the MCP server', () => {
     expect(card.remotes).toEqual([{type: 'streamable-http', url: `${origin}${MCP_PATH}`}]);
   });
 
-  test('the API catalog links the endpoint to the card and the guide, each answering 200', async ({baseURL}) => {
+  test('the API catalog links the endpoint to the card and the guide, each answering 200', async ({
+    baseURL,
+  }) => {
     const origin = await siteOrigin(baseURL ?? '');
     const {linkset} = JSON.parse((await rawGet(baseURL ?? '', API_CATALOG_PATH)).body) as {
       linkset: {anchor: string; 'service-desc': {href: string}[]; 'service-doc': {href: string}[]}[];
