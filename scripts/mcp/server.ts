@@ -13,9 +13,16 @@ import {z} from 'zod';
 import {MAX_QUERY_LENGTH} from '../../src/theme/SearchBar/queryLength';
 import {operationDetails, type OperationEntry, operationsOf} from './operations';
 import {MCP_SERVER_INFO} from '../../src/config/mcp';
+import {MCP_TOOLS} from '../../src/config/mcp-server-card';
 import type {ChangeHistory} from '../mcp-package/releases';
 import {type ApiId, APIS, type Page, Portal, PortalError, sourceKey} from './portal';
 import {createSearch, type Hit} from './search';
+
+/** Each tool's title and description, as the server card publishes them (src/config/mcp-server-card.ts). */
+const TOOLS = Object.fromEntries(MCP_TOOLS.map((tool) => [tool.name, tool])) as Record<
+  'search' | 'fetch' | 'list_operations' | 'get_operation' | 'api_changes' | 'verify_webhook_signature',
+  (typeof MCP_TOOLS)[number]
+>;
 
 /** The server's name and version, as an assistant sees them (src/config/mcp.ts). */
 export const SERVER_INFO = MCP_SERVER_INFO;
@@ -54,7 +61,11 @@ export interface Loaded {
    * order, with their pages' addresses and the release that last changed each.
    */
   readonly operations: (api: ApiId, release?: string) => ListedEntry[];
+  /** What `get_operation` answers of one of them: worked out once, as the descriptions never change. */
+  readonly details: (api: ApiId, release: string | undefined, entry: ListedEntry) => Details;
 }
+
+type Details = ReturnType<typeof operationDetails>;
 
 /** An operation or event as the tools list it. */
 export type ListedEntry = OperationEntry & {
@@ -86,7 +97,17 @@ export function load(folder: string): Loaded {
     }
     return entries;
   };
-  return {portal, search, operations};
+  const known = new Map<string, Details>();
+  const details = (api: ApiId, release: string | undefined, entry: ListedEntry) => {
+    const key = `${sourceKey(api, release)} ${entry.key}`;
+    let found = known.get(key);
+    if (!found) {
+      found = operationDetails(portal.description(api, release), entry);
+      known.set(key, found);
+    }
+    return found;
+  };
+  return {portal, search, operations, details};
 }
 
 /** For each operation and event, the last step of the history up to `release` whose changes name it. */
@@ -225,9 +246,8 @@ export function createServer(loaded: Loaded): McpServer {
   server.registerTool(
     'search',
     {
-      title: 'Search the portal',
-      description:
-        'The portal’s own search, as its search box answers: the best sections of guides, reference pages and the changelog for a query or a question, each with its id for `fetch`.',
+      title: TOOLS.search.title,
+      description: TOOLS.search.description,
       inputSchema: {
         query: z
           .string()
@@ -250,7 +270,7 @@ export function createServer(loaded: Loaded): McpServer {
       outputSchema: {
         results: z.array(z.object({...pageShape, breadcrumbs: z.array(z.string()), snippet: z.string()})),
       },
-      annotations: {title: 'Search the portal', ...READ_ONLY},
+      annotations: {title: TOOLS.search.title, ...READ_ONLY},
     },
     async ({query, limit = 8, section, release}) => {
       if (release !== undefined && !portal.history.releases.includes(release)) {
@@ -281,9 +301,8 @@ export function createServer(loaded: Loaded): McpServer {
   server.registerTool(
     'fetch',
     {
-      title: 'Read a page',
-      description:
-        'A page of the portal as Markdown, by its id (a `search` result’s), its address or its path. With `section`, only the part under that heading. A long page comes in parts: pass `cursor` for the next.',
+      title: TOOLS.fetch.title,
+      description: TOOLS.fetch.description,
       inputSchema: {
         id: z
           .string()
@@ -305,7 +324,7 @@ export function createServer(loaded: Loaded): McpServer {
           headings: z.array(z.string()),
         }),
       },
-      annotations: {title: 'Read a page', ...READ_ONLY},
+      annotations: {title: TOOLS.fetch.title, ...READ_ONLY},
     },
     ({id, section, cursor}) => {
       const [, fragment] = id.split('#');
@@ -392,9 +411,8 @@ export function createServer(loaded: Loaded): McpServer {
   server.registerTool(
     'list_operations',
     {
-      title: 'List API operations and events',
-      description:
-        'Every operation and webhook event of the merchant API (`api: "merchant"`, the default; or one of its releases, `release`) or of the API in the sample’s place (`"sample"`), with its operationId, summary, tags, reference page and the release that last changed it; filtered by tag or by words of its key or summary.',
+      title: TOOLS.list_operations.title,
+      description: TOOLS.list_operations.description,
       inputSchema: {
         api: z.enum(apiIds).optional(),
         release: releaseInput,
@@ -411,7 +429,7 @@ export function createServer(loaded: Loaded): McpServer {
         total: z.number().int(),
         nextCursor: z.string().optional(),
       },
-      annotations: {title: 'List API operations and events', ...READ_ONLY},
+      annotations: {title: TOOLS.list_operations.title, ...READ_ONLY},
     },
     ({api = 'merchant', release, tag, query, cursor}) => {
       let entries;
@@ -446,9 +464,8 @@ export function createServer(loaded: Loaded): McpServer {
   server.registerTool(
     'get_operation',
     {
-      title: 'Describe an API operation or event',
-      description:
-        'One operation or webhook event: its parameters, request body and responses with their schemas resolved and named, security and scopes, an example request and curl command the API accepts, and its reference page. Name it by operationId, by method and path, or an event by its name.',
+      title: TOOLS.get_operation.title,
+      description: TOOLS.get_operation.description,
       inputSchema: {
         operationId: z.string().max(300).optional(),
         method: z.string().max(10).optional(),
@@ -482,7 +499,7 @@ export function createServer(loaded: Loaded): McpServer {
         exampleRequest: z.string().optional(),
         curl: z.string().optional(),
       },
-      annotations: {title: 'Describe an API operation or event', ...READ_ONLY},
+      annotations: {title: TOOLS.get_operation.title, ...READ_ONLY},
     },
     ({operationId, method, path, api, release}) => {
       if (!operationId && !path)
@@ -522,7 +539,7 @@ export function createServer(loaded: Loaded): McpServer {
           .map(({name}) => name);
         return failure(`No operation or event "${wanted}". The closest: ${closest.join(', ')}.`);
       }
-      const details = operationDetails(loaded.portal.description(found.api, release), found.entry);
+      const details = loaded.details(found.api, release, found.entry);
       return answer({
         ...details,
         tags: [...details.tags],
@@ -546,9 +563,8 @@ export function createServer(loaded: Loaded): McpServer {
   server.registerTool(
     'api_changes',
     {
-      title: 'What changed in the merchant API',
-      description:
-        'The changes of the merchant API between two of its releases, as `npm run api:changes` reports them, breaking changes marked: every change of each release after `from` up to `to`. `from` is the last release and `to` is `current` (the API as it stands) unless given.',
+      title: TOOLS.api_changes.title,
+      description: TOOLS.api_changes.description,
       inputSchema: {
         from: z.string().max(40).optional().describe('A release’s name; the last release unless given.'),
         to: z.string().max(40).optional().describe('A release’s name, or `current`; `current` unless given.'),
@@ -560,7 +576,7 @@ export function createServer(loaded: Loaded): McpServer {
         breaking: z.number().int(),
         changes: z.array(changeShape),
       },
-      annotations: {title: 'What changed in the merchant API', ...READ_ONLY},
+      annotations: {title: TOOLS.api_changes.title, ...READ_ONLY},
     },
     ({from, to = 'current'}) => {
       const {history} = portal;
@@ -608,9 +624,8 @@ export function createServer(loaded: Loaded): McpServer {
   server.registerTool(
     'verify_webhook_signature',
     {
-      title: 'Check a webhook signature',
-      description:
-        'Checks a webhook delivery’s X-Gerai-Signature header against its raw body and the subscription’s secret with the portal’s own checker: whether it is valid, or why not (malformed header, signature mismatch, timestamp out of tolerance). The secret is used for the check only: never logged or returned.',
+      title: TOOLS.verify_webhook_signature.title,
+      description: TOOLS.verify_webhook_signature.description,
       inputSchema: {
         payload: z.string().max(MAX_PAYLOAD_LENGTH).describe('The request body exactly as received.'),
         signatureHeader: z
@@ -629,7 +644,7 @@ export function createServer(loaded: Loaded): McpServer {
         valid: z.boolean(),
         reason: z.enum(['ok', 'malformed_header', 'signature_mismatch', 'timestamp_out_of_tolerance']),
       },
-      annotations: {title: 'Check a webhook signature', ...READ_ONLY},
+      annotations: {title: TOOLS.verify_webhook_signature.title, ...READ_ONLY},
     },
     async ({payload, signatureHeader, secret, now, toleranceSeconds}) => {
       const {verifySignature} = (await import('../../samples/webhooks/node/verify-signature.mjs')) as {

@@ -20,8 +20,8 @@ import {localServer, mcpAddresses} from './mcp-clients';
 export const SERVER_CARD_SCHEMA = 'https://static.modelcontextprotocol.io/schemas/v1/server-card.schema.json';
 
 /**
- * The tools of scripts/mcp/server.ts, in the order its `tools/list` answers them, with the same
- * titles and descriptions. When a tool is added or its description changes, change it here too.
+ * The tools of scripts/mcp/server.ts, in the order its `tools/list` answers them: the server takes
+ * each tool's title and description from here, and the card publishes them.
  */
 export const MCP_TOOLS: readonly {name: string; title: string; description: string}[] = [
   {
