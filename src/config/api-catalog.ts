@@ -16,6 +16,8 @@
  */
 import {PRODUCT_NAME} from '../constants';
 import {
+  API_CHANGES_DOWNLOAD,
+  RELEASE_DOWNLOADS_PATH,
   GERAI_FULL_DOWNLOAD,
   GERAI_POSTMAN_DOWNLOAD,
   geraiApiSections,
@@ -44,6 +46,7 @@ export interface LinkContext {
   readonly anchor: string;
   readonly 'service-desc': readonly LinkTarget[];
   readonly 'service-doc': readonly LinkTarget[];
+  readonly 'service-meta'?: readonly LinkTarget[];
 }
 
 export interface Linkset {
@@ -55,6 +58,7 @@ const TYPES = {
   openapi: 'application/yaml',
   postman: 'application/json',
   serverCard: 'application/json',
+  changes: 'application/json',
   page: 'text/html',
   markdown: 'text/markdown',
   text: 'text/plain',
@@ -73,7 +77,11 @@ function pageLinks(siteUrl: string, route: string, title: string): LinkTarget[] 
  * `descriptionTitle` gives the title of a description under `openapi/`
  * (`gerai/food.yaml`, `petstore.yaml`): its `info.title`.
  */
-export function apiCatalog(siteUrl: string, descriptionTitle: (file: string) => string): Linkset {
+export function apiCatalog(
+  siteUrl: string,
+  descriptionTitle: (file: string) => string,
+  releases: readonly string[] = [],
+): Linkset {
   const origin = siteUrl.replace(/\/+$/, '');
   const download = (file: string) => `${origin}${OPENAPI_DOWNLOADS_PATH}${file}`;
   const merchantReference = '/docs/api/intro';
@@ -98,7 +106,25 @@ export function apiCatalog(siteUrl: string, descriptionTitle: (file: string) => 
             type: TYPES.postman,
             title: `${PRODUCT_NAME} merchant API, Postman collection (v2.1)`,
           },
+          ...releases.map((release) => ({
+            href: `${origin}${RELEASE_DOWNLOADS_PATH}${release}.yaml`,
+            type: TYPES.openapi,
+            title: `${PRODUCT_NAME} merchant API, release ${release}`,
+          })),
         ],
+        // RFC 8631's relation for what is known about a service besides its description: here the
+        // changes of each release (scripts/mcp-package/releases.ts).
+        ...(releases.length > 0
+          ? {
+              'service-meta': [
+                {
+                  href: `${origin}${RELEASE_DOWNLOADS_PATH}${API_CHANGES_DOWNLOAD}`,
+                  type: TYPES.changes,
+                  title: `${PRODUCT_NAME} merchant API, the changes of each release (JSON)`,
+                },
+              ],
+            }
+          : {}),
         'service-doc': [
           ...pageLinks(origin, merchantReference, `${PRODUCT_NAME} merchant API reference`),
           ...pageLinks(origin, '/docs/docs/intro', `${PRODUCT_NAME} integration guides`),

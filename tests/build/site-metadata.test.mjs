@@ -83,7 +83,7 @@ describe('crawlers', () => {
     assert.equal(named, `${origin}/sitemap.xml`);
   });
 
-  test('the API catalog names every download of /openapi/ and llms.txt, by addresses the build holds', () => {
+  test('the API catalog names every download of /openapi/ (releases and their changes included) and llms.txt, by addresses the build holds', () => {
     const {linkset} = JSON.parse(readFileSync(path.join(build, '.well-known', 'api-catalog'), 'utf8'));
     const hrefs = linkset.flatMap(({anchor, ...relations}) => {
       assert.equal(new URL(anchor).origin, origin);
@@ -97,7 +97,11 @@ describe('crawlers', () => {
       assert.ok(held, `${href.href} is not in the build`);
     }
     const named = new Set(hrefs.map((href) => href.pathname));
-    for (const download of readdirSync(path.join(build, 'openapi'))) {
+    const downloads = readdirSync(path.join(build, 'openapi'), {recursive: true}).filter((file) =>
+      statSync(path.join(build, 'openapi', file)).isFile(),
+    );
+    assert.ok(downloads.some((file) => file.startsWith('releases/')), 'the releases are published');
+    for (const download of downloads) {
       assert.ok(named.has(`/openapi/${download}`), `the catalog does not name /openapi/${download}`);
     }
     assert.ok(named.has('/llms.txt'));

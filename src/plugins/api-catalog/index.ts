@@ -5,6 +5,7 @@ import type {LoadContext, Plugin} from '@docusaurus/types';
 import {parse} from 'yaml';
 
 import {API_CATALOG_PATH, apiCatalog} from '../../config/api-catalog';
+import {releaseNames} from '../../config/api-reference/releases';
 import {MCP_SERVER_CARD_PATH} from '../../config/mcp';
 import {mcpServerCard} from '../../config/mcp-server-card';
 
@@ -45,7 +46,11 @@ export default function apiCatalogPlugin(context: LoadContext): Plugin {
       writeJson(
         outDir,
         API_CATALOG_PATH,
-        apiCatalog(siteUrl, (file) => descriptionTitle(context.siteDir, file)),
+        apiCatalog(
+          siteUrl,
+          (file) => descriptionTitle(context.siteDir, file),
+          releaseNames(path.join(context.siteDir, 'openapi', 'releases')),
+        ),
       );
       writeJson(outDir, MCP_SERVER_CARD_PATH, mcpServerCard(siteUrl));
     },
