@@ -4,6 +4,12 @@
  * of processes behind one proxy serve the same clients. It answers only POST /mcp; a request whose `Origin` is not
  * the portal's or a local address is refused with 403 (DNS rebinding), a body over MAX_BODY_BYTES
  * with 413.
+ *
+ * `npm run mcp` and the production unit (deploy/systemd/) start Node.js with a young generation of
+ * 32 MB semi-spaces (`--max-semi-space-size`): every request allocates many short-lived objects
+ * (its transport, the search's word lists, the JSON of its answer), and with V8's default
+ * semi-spaces, collecting them took a sixth of the process's time under load and its p99 rose with
+ * each pause (bench/mcp/results.json has the load's figures).
  */
 import {createServer as createHttpServer, type IncomingMessage, type Server} from 'node:http';
 
