@@ -14,13 +14,15 @@
  *   first result's section, in characters and in tokens (characters / 4), against `llms.txt` and
  *   the whole page.
  *
- * Prints a table and writes bench/mcp/results.json. Not part of `npm test`: the figures depend on
- * the machine, so compare runs taken on the same one.
+ * Prints a table and writes bench/mcp/results.json, under `sizes.<--size>` (1x unless given; a
+ * copy kept by `npm run bench:scale -- --keep` is measured with `--build <copy>/build --size 10x`).
+ * Not part of `npm test`: the figures depend on the machine, so compare runs taken on the same one.
  *
- *   npm run bench:mcp [-- --build build] [-- --port 3291] [-- --clients 50] [-- --seconds 60]
+ *   npm run bench:mcp [-- --build build] [-- --size 1x] [-- --port 3291] [-- --clients 50]
+ *                     [-- --seconds 60]
  */
 import {spawn} from 'node:child_process';
-import {readFileSync} from 'node:fs';
+import {existsSync, readFileSync} from 'node:fs';
 import path from 'node:path';
 
 import {Client} from '@modelcontextprotocol/sdk/client/index.js';
@@ -28,7 +30,7 @@ import {StdioClientTransport} from '@modelcontextprotocol/sdk/client/stdio.js';
 
 import {treeResident} from '../shared/memory.mjs';
 import {buildOption, portOption, readCommandLine, wholeNumber} from '../shared/options.mjs';
-import {resultsFile, writeResults} from '../shared/results.mjs';
+import {machine, resultsFile, writeResults} from '../shared/results.mjs';
 import {root} from '../shared/root.mjs';
 import {median, spread} from '../shared/stats.mjs';
 
@@ -44,7 +46,18 @@ const COMMAND = {
     build: buildOption('the build to serve'),
     port: portOption(3291, 'port of the HTTP server'),
     clients: {type: 'string', value: 'N', default: '50', help: 'clients calling the HTTP server at once'},
-    seconds: {type: 'string', value: 'S', default: '60', help: 'how long the clients call it'},
+    seconds: {
+      type: 'string',
+      value: 'S',
+      default: '60',
+      help: 'how long the clients call it (0: no load over HTTP)',
+    },
+    size: {
+      type: 'string',
+      value: 'LABEL',
+      default: '1x',
+      help: 'what the build is (1x, 10x, large: as bench:scale names its copies); its figures are kept under that name',
+    },
   },
 };
 
@@ -52,11 +65,15 @@ const options = readCommandLine(COMMAND, (values) => ({
   build: path.resolve(root, values.build),
   port: wholeNumber('port', values.port, 1),
   clients: wholeNumber('clients', values.clients, 1),
-  seconds: wholeNumber('seconds', values.seconds, 1),
+  seconds: wholeNumber('seconds', values.seconds, 0),
+  size: values.size,
 }));
 
+// As `npm run mcp` starts it (package.json), without npm in between.
 const SERVER = [
-  path.join(root, 'node_modules', '.bin', 'jiti'),
+  process.execPath,
+  '--max-semi-space-size=32',
+  path.join(root, 'node_modules', 'jiti', 'bin', 'jiti.js'),
   path.join(root, 'scripts', 'mcp', 'index.ts'),
   options.build,
 ];
@@ -250,7 +267,15 @@ async function overHttp() {
       errors,
       medianMs: median(times),
       p99Ms: sorted[Math.ceil(sorted.length * 0.99) - 1],
-      memoryMB: {start: startMB, end: memory.at(-1), max: Math.max(...memory)},
+      // Sampled every 5 s: `afterWarmUp` is the growth from 15 s in to the end, once the heap has
+      // grown to the load (flat memory: near 0).
+      memoryMB: {
+        start: startMB,
+        end: memory.at(-1),
+        max: Math.max(...memory),
+        afterWarmUp: (memory.at(-1) ?? 0) - (memory[3] ?? memory.at(-1) ?? 0),
+        samples: memory.map((value) => Math.round(value)),
+      },
     };
   } finally {
     server.kill();
@@ -258,8 +283,14 @@ async function overHttp() {
 }
 
 const stdio = await overStdio();
-const http = await overHttp();
-const result = {build: options.build, stdio, http};
+const http = options.seconds > 0 ? await overHttp() : undefined;
+const result = {
+  build: options.build,
+  takenAt: new Date().toISOString(),
+  machine: machine(),
+  stdio,
+  ...(http ? {http} : {}),
+};
 
 const round = (value) => Math.round(value * 10) / 10;
 console.table([
@@ -273,17 +304,25 @@ console.table([
     'llms.txt + page tokens (median)': stdio.reading.medianLlmsAndPageTokens,
   },
 ]);
-console.table([
-  {
-    'HTTP clients × s': `${http.clients} × ${http.seconds}`,
-    requests: http.requests,
-    errors: http.errors,
-    'median ms': round(http.medianMs),
-    'p99 ms': round(http.p99Ms),
-    'memory MB start / end / max': [http.memoryMB.start, http.memoryMB.end, http.memoryMB.max]
-      .map(round)
-      .join(' / '),
-  },
-]);
-writeResults(OUTPUT, result);
+if (http)
+  console.table([
+    {
+      'HTTP clients × s': `${http.clients} × ${http.seconds}`,
+      requests: http.requests,
+      errors: http.errors,
+      'median ms': round(http.medianMs),
+      'p99 ms': round(http.p99Ms),
+      'memory MB start / end / max / growth after 15 s': [
+        http.memoryMB.start,
+        http.memoryMB.end,
+        http.memoryMB.max,
+        http.memoryMB.afterWarmUp,
+      ]
+        .map(round)
+        .join(' / '),
+    },
+  ]);
+// One entry per size of content measured (`--size`), each replaced by its next run.
+const previous = existsSync(OUTPUT) ? JSON.parse(readFileSync(OUTPUT, 'utf8')) : {};
+writeResults(OUTPUT, {sizes: {...previous.sizes, [options.size]: result}});
 console.log(`bench:mcp: written to ${path.relative(root, OUTPUT)}`);
