@@ -285,16 +285,8 @@ export function createServer(loaded: Loaded): McpServer {
             .filter((hit) => !pattern || pattern.test(new URL(hit.url).pathname))
             .slice(0, limit)
             .map((hit) => ({...hit, breadcrumbs: [...hit.breadcrumbs]}));
-      const text =
-        results.length === 0
-          ? `Nothing on the portal matches "${query}". Try other words, or \`list_operations\` with a query.`
-          : results
-              .map(
-                (hit, index) =>
-                  `${index + 1}. ${hit.title} (id: ${hit.id})\n   ${hit.breadcrumbs.join(' › ')}\n   ${hit.snippet}`,
-              )
-              .join('\n');
-      return answer({results}, text);
+      // The text is the results as JSON, the shape ChatGPT's connectors read from `search`.
+      return answer({results}, JSON.stringify({results}));
     },
   );
 
@@ -363,12 +355,8 @@ export function createServer(loaded: Loaded): McpServer {
           headings: sectionNames(markdown),
         },
       };
-      return answer(
-        structured,
-        next
-          ? `${text}\n\n[Part ${part + 1} of ${parts}: call fetch with cursor "${next}" for the next.]`
-          : text,
-      );
+      // The text is the page as JSON, the shape ChatGPT's connectors read from `fetch`.
+      return answer(structured, JSON.stringify(structured));
     },
   );
 
@@ -683,9 +671,8 @@ export function createServer(loaded: Loaded): McpServer {
   // Every page is a resource, listed RESOURCES_PAGE at a time. McpServer lists a template's
   // resources in one answer and passes no cursor to its list callback, so the list request is
   // answered here, after registerResource has installed McpServer's own handlers (the SDK's
-  // Server replaces a handler; McpServer checks only before installing its own). Upgrade: check
-  // that `@modelcontextprotocol/sdk`'s McpServer still installs its handlers on the first
-  // registerResource and that tests/build/mcp-server.test.mjs still pages through the list.
+  // Server replaces a handler; McpServer checks only before installing its own).
+  // Upgrade: UPGRADING.md#the-mcp-resource-list-scriptsmcpserverts.
   server.server.setRequestHandler(ListResourcesRequestSchema, (request) => {
     const cursor = request.params?.cursor;
     const start = cursor === undefined ? 0 : Number(cursor);

@@ -120,6 +120,19 @@ describe('the MCP server over stdio', () => {
     }
   });
 
+  test('search and fetch answer text in the shape ChatGPT’s connectors read: JSON results, then the page by its id', async () => {
+    const searched = await client.callTool({name: 'search', arguments: {query: 'webhook signature'}});
+    assert.equal(searched.content.length, 1);
+    const {results} = JSON.parse(searched.content[0].text);
+    assert.ok(results.length > 0);
+    for (const result of results) assert.deepEqual(Object.keys(result).slice(0, 3), ['id', 'title', 'url']);
+    const fetched = await client.callTool({name: 'fetch', arguments: {id: results[0].id}});
+    const page = JSON.parse(fetched.content[0].text);
+    assert.deepEqual(Object.keys(page), ['id', 'title', 'url', 'text', 'metadata']);
+    assert.ok(results[0].url.startsWith(page.url), `${results[0].url} is on ${page.url}`);
+    assert.ok(page.text.length > 0);
+  });
+
   test('an unknown operation is an error listing the closest', async () => {
     const result = await client.callTool({name: 'get_operation', arguments: {operationId: 'getTokn'}});
     assert.equal(result.isError, true);
