@@ -5,8 +5,7 @@
 // <title>) and the accessibility rules that need no layout (`a11y`: images without text, links
 // and buttons without a name, form fields without a label, table headers, landmarks, heading
 // order). What is turned off or changed below is markup the framework writes, each with why.
-// On a Docusaurus upgrade, turn each exception off once and run the test: drop the ones the
-// framework no longer needs.
+// Upgrade: UPGRADING.md#html-validate-in-the-page-checks-testssupportpage-checksmjs.
 
 /** @type {import('html-validate').ConfigData} */
 const config = {

@@ -349,8 +349,7 @@ const config: Config = {
         // pattern that every route matches keeps the plugin from reading any page and building a
         // full index in one thread, which the portal only threw away (no option turns its
         // indexing off). indexDocs and indexBlog stay on: the plugin hashes the docs and blog
-        // sources into the index address's `?_=` version. On an upgrade, check that the plugin
-        // still writes no search-index.json of its own (tests/build/content.test.mjs reads ours).
+        // sources into the index address's `?_=` version. Upgrade: UPGRADING.md#srcpluginssearch-query.
         ignoreFiles: [/(?:)/],
         blogRouteBasePath: searchIndexRoutes.blogRouteBasePath,
         docsRouteBasePath: searchIndexRoutes.docsRouteBasePath,

@@ -69,25 +69,17 @@ const WITHOUT_WEB_STORAGE =
  * cache (`DOCUSAURUS_NO_PERSISTENT_CACHE`; set that variable to an empty value to keep the cache),
  * collects the heap before the bundler seals (src/plugins/bundler-memory) and gives V8 a young
  * generation of 32 MB semi-spaces (`--max-semi-space-size`, added to NODE_OPTIONS): compiling the
- * MDX pages makes many short-lived objects, and with V8's default a third of the main thread's
- * time went to collecting them; the bundling took 10 % less time (91 s instead of 103 on the
- * ten-times copy) for the same peak. Larger ones, each measured in turn with the size below it on
- * that copy: 64 MB saved 1.5 to 3.5 % (two sets of three runs), its peak 69 MiB lower in one and
- * 62 higher in the other, and a whole ten-times build with it peaked at 3,775 MB; 128 MB saved 5 %
- * more than 64 but peaked at 3,627 MiB. Neither is worth the memory. The second run keeps V8's
- * default, which was faster there.
+ * MDX pages makes many short-lived objects, and with V8's default a large share of the main
+ * thread's time went to collecting them; the bundling took less time for the same peak. Larger
+ * sizes, each measured against the one below it on the ten-times copy, saved a little more time
+ * but raised the peak: neither is worth the memory. The second run keeps V8's default, which was
+ * faster there.
  * Why no option does it: `docusaurus build` does all of it in one process, and the memory the
- * bundler has used stays with that process while the pages render and the postBuild steps run.
- * On a copy with ten times the content (`npm run bench:scale`) the one process peaked at 6.1 GB,
- * of which the persistent cache, written in full on every cold build (every CI and deployment
- * build), was about 1.8 GB; the two processes peak at 3.4 to 3.5 GiB, and rendering the pages took 16 s
- * instead of 37. Loading the site twice costs about 2 s.
- * Upgrade: check that @docusaurus/core still reads the three variables
- * (`lib/commands/build/buildLocale.js`: DOCUSAURUS_SKIP_BUNDLING leaves the build folder and the
- * server bundle for the run after it; DOCUSAURUS_EXIT_AFTER_BUNDLING exits before it deletes the
- * server bundle) and DOCUSAURUS_NO_PERSISTENT_CACHE (`lib/webpack/base.js`), and that the build
- * is the same as one `docusaurus build` (compare the two build folders); on an upgrade of Node.js
- * or Rspack, whether the semi-space size still saves time (`npm run bench:scale`).
+ * bundler has used stays with that process while the pages render and the postBuild steps run;
+ * the persistent cache, written in full on every cold build (every CI and deployment build), was
+ * a large part of it. Two processes cost a second load of the site. Each stage's time and peak
+ * memory are in bench/scale/results.json (`npm run bench:scale`).
+ * Upgrade: UPGRADING.md#the-build-in-two-processes-scriptsbuild-site.
  */
 const DOCUSAURUS_STEPS = [
   {

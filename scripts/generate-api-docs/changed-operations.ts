@@ -3,8 +3,8 @@
  * found by comparing the prepared copy the pages were generated from with the new one
  * (src/config/api-reference/description.ts), so that the development server writes and lints
  * those pages alone: one summary changed in a description of a thousand operations is one page,
- * not the whole reference (12 s with GitHub's description, most of it linting and writing pages
- * that did not change).
+ * not the whole reference, most of whose time went to linting and writing pages that did not
+ * change (bench/writer/results.json, `--sizes large`).
  *
  * A page is made from its operation (or event), the fields of its path item, the components it
  * reaches through `$ref`s (followed to the end), and what every page shares: the description's

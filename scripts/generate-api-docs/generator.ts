@@ -5,18 +5,18 @@
  * site's configuration and its plugins, each plugin adding its commands to a command line), and
  * each run is the plugin's own `gen-api-docs <id> --plugin-id <plugin>` command on that loaded
  * site, so the pages are byte for byte those of the command line.
- * Why not `docusaurus gen-api-docs` in a child process: each process loads the site again (about
- * 3 s, before it writes a page: two of them took 12 s side by side), which a watcher pays at every
- * change of a description; in one process, a section at ten times the content takes 0.7 to 1.1 s.
+ * Why not `docusaurus gen-api-docs` in a child process: each process loads the site again before
+ * it writes a page, which a watcher would pay at every change of a description; in one process a
+ * section takes a fraction of that (`[gen-api]` and `[reference-writer]` times are in
+ * bench/scale/results.json).
  * Why chdir: the plugin writes each page to `<outputDir>/<id>.api.mdx`, relative to the working
  * folder, and skips a page that exists; an absolute `outputDir` would change the pages' `info_path`,
  * which the plugin derives from the folder's path. So a run changes into an empty staging folder
  * and back, and no other code of the process may rely on the working folder meanwhile (runs are
  * one at a time: `write` queues them).
- * Upgrade: check that `@docusaurus/core/lib` still exports `externalCommand({cli, siteDir})` and
- * that the plugin's `gen-api-docs` action still awaits its writes for one id (it does not for
- * `all`, which is why every id is run on its own); tests/unit/generate-api-docs.test.mjs compares
- * the pages with the command line's.
+ * Every id is run on its own: the plugin's `gen-api-docs` action awaits its writes for one id, not
+ * for `all`.
+ * Upgrade: UPGRADING.md#the-openapi-generator-scriptsgenerate-api-docsgeneratorts.
  */
 import {existsSync, mkdirSync, readFileSync, rmSync} from 'node:fs';
 import path from 'node:path';

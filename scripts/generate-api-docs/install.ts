@@ -2,8 +2,8 @@
  * Puts generated files in place, writing only those whose bytes changed.
  *
  * Why: the development server recompiles every page whose file is written, and Docusaurus reloads
- * its docs plugin (every page's metadata: 1.5 s at ten times the content) for every page file
- * that changes on disk. A page rewritten with the same bytes costs all of that for nothing; an
+ * its docs plugin (every page's metadata, longer as the site grows) for every page file that
+ * changes on disk. A page rewritten with the same bytes costs all of that for nothing; an
  * unchanged page keeps its bytes and its modification time.
  */
 import {copyFileSync, existsSync, mkdirSync, readdirSync, readFileSync, rmSync} from 'node:fs';

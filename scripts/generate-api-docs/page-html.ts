@@ -6,9 +6,9 @@
  * few elements (`div` and `span` with a class, for the field lists), the same for every page and
  * drawn by no component of the site. Compiled as MDX, each paragraph, list item and code span is a
  * JSX element of the page's module, which the bundler parses, compiles, minifies and keeps for the
- * client and the server, and React renders and hydrates. At ten times the content (600 operation
- * pages), the bundling took 100 s and peaked at 3.6 GB with the bodies as MDX, 47 s and 2.5 GB with
- * them as HTML (`docusaurus build`'s bundling alone, one run each).
+ * client and the server, and React renders and hydrates. As HTML, the bundling takes less than
+ * half the time and a much lower peak at ten times the content (bench/scale/results.json has the
+ * bundling stage's time and peak).
  *
  * Two shapes:
  * - a current page (`bodyBlocks`) keeps as MDX what a component of the site draws: its headings
@@ -17,9 +17,8 @@
  *   there (the test delivery of an event); each run of Markdown between them becomes one
  *   `<GeneratedHtml html={…} />`. The body is cut at those lines before anything is parsed, and
  *   each run is converted once per process: most runs are the same on many pages (a shared
- *   response, its fields), and parsing was most of the conversion's time (at ten times the
- *   content, 48 of 58 ms a page when every body was parsed whole; 2 ms a page cut and remembered,
- *   with the same output for all 660 pages of both sizes);
+ *   response, its fields), and parsing was most of the conversion's time when every body was
+ *   parsed whole (the output is the same, compared on every page at 1x and ten times);
  * - an earlier release's page (`bodyHtml`), read rarely and never changed, is HTML whole: headings
  *   get the ids Docusaurus would give them (its own slugger), code blocks the keyboard focus the
  *   site's code blocks have.
@@ -87,9 +86,8 @@ interface Env {
  * gives it (its text, slugged, numbered when repeated), every code block with the keyboard focus of
  * the site's code blocks, every link leaving the site opening a new tab.
  *
- * Why markdown-it and not the MDX compiler's own parser (remark): the same HTML, about thirteen
- * times faster (a large public description's 1,500 pages: 5 s against 65 s), which a description
- * of a thousand operations needs.
+ * Why markdown-it and not the MDX compiler's own parser (remark): the same HTML, an order of
+ * magnitude faster, which a description of a thousand operations needs.
  */
 const markdownIt = new MarkdownIt('default', {html: true, linkify: true}).disable('code');
 markdownIt.core.ruler.push('heading_ids', (state) => {
@@ -204,11 +202,10 @@ export function bodyHtml(markdown: string): string {
 /**
  * The longest block of HTML written into the page itself; a longer one is written into a file
  * beside it (blocksFile), which the page imports. The MDX compiler reads a JSX attribute's
- * expression in a time that grows with the square of its length (a string of 80 KB takes 0.4 s,
- * 320 KB 14 s; one operation of GitHub's description has a field list of 820 KB), and compiled
- * as Markdown such a run is a tree of thousands of JSX elements (GitHub's 1,500 pages took 130 s
- * to compile); the bundler reads a JSON file in linear time. The merchant API's runs are under
- * 15 KB, in their pages.
+ * expression in a time that grows with the square of its length (one operation of GitHub's
+ * description has a field list of hundreds of kilobytes), and compiled as Markdown such a run is
+ * a tree of thousands of JSX elements; the bundler reads a JSON file in linear time. The merchant
+ * API's runs stay in their pages.
  */
 export const MAX_HTML_RUN = 24 * 1024;
 

@@ -1,8 +1,9 @@
 /**
  * Lets `npm run gen-api` skip its work when nothing it reads has changed since
  * its last run and its output is still as it left it: the lint, the generator
- * and the conversions take about 18 s, which every `npm start` and
- * `npm run build` would otherwise pay again.
+ * and the conversions take a while (the `[gen-api]` steps of
+ * bench/scale/results.json), which every `npm start` and `npm run build`
+ * would otherwise pay again.
  *
  * What it reads (the descriptions, its own code, the site's configuration,
  * the installed versions, the environment variables of the build) is

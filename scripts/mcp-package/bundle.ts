@@ -9,8 +9,7 @@
  *   bundle takes ../mcp/search-worker.bundled.ts instead, and resolves the worker's generated
  *   constants to ../mcp/search-constants.ts (esbuild's `alias`);
  * - the portal's address is written in (`define`), so that the package needs no argument.
- * Upgrade: on an upgrade of esbuild or of `@modelcontextprotocol/sdk`, tests/build/mcp-package.test.mjs
- * installs the package and calls its tools.
+ * Upgrade: UPGRADING.md#the-mcp-package-scriptsmcp-packagebundlets.
  */
 import {execFileSync} from 'node:child_process';
 import {mkdirSync, mkdtempSync, renameSync, rmSync, writeFileSync} from 'node:fs';

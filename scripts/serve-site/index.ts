@@ -19,12 +19,7 @@
  * handler, middleware or proxy (plugins' `configureWebpack` and dev-server options reach only
  * `docusaurus start`), so a second address beside the pages needs a server of our own.
  *
- * On an upgrade of @docusaurus/core: compare `servePage` below with lib/commands/serve.js (the
- * redirects, the options given to serve-handler, the arguments of the command in
- * lib/commands/cli.js), check that the internal modules imported here still exist with the same
- * signatures (lib/server/config, lib/server/getHostPort, lib/commands/utils/listenToServer,
- * lib/commands/utils/openBrowser/openBrowser), and set `serve-handler` in package.json to the version
- * core depends on (`npm ls serve-handler` shows one version, not two).
+ * Upgrade: UPGRADING.md#the-local-server-scriptsserve-site.
  */
 import {existsSync} from 'node:fs';
 import {createServer, type IncomingMessage, type ServerResponse} from 'node:http';

@@ -3,8 +3,8 @@
  * is); otherwise does nothing.
  *
  * An update of a large description parses it whole, on the main thread to compare it and in the
- * linter's thread to lint it (GitHub's 10 MB description: about 250 MB of heap), and left to
- * itself V8 keeps that garbage for tens of seconds: while the development server reloads and
+ * linter's thread to lint it (hundreds of megabytes of heap for GitHub's description), and left
+ * to itself V8 keeps that garbage for tens of seconds: while the development server reloads and
  * compiles, which is when its own memory is highest. Collected at once, it is not counted twice.
  */
 export function collectGarbage(): void {

@@ -79,18 +79,19 @@ const QUIET_MS = 3000;
 
 /**
  * The size of descriptions above which a start with no page generates them on both cores, in two
- * processes of their own: a process takes about 4.5 s to load itself and the site, and the
- * generator takes about 3 s a megabyte of description (1x: 0.4 MB, where this process alone is
- * faster; ten times: 3.1 MB; GitHub's description: 10 MB).
+ * processes of their own: a process takes seconds to load itself and the site, and the generator's
+ * time grows with the size of the descriptions, so below this size (the portal at 1x) this
+ * process alone is faster, and above it (ten times the content, GitHub's description) two are
+ * (bench/writer/results.json has the starts of each size).
  */
 const SPLIT_BYTES = 1_000_000;
 
 /**
  * How long after the server's first compilation the generator and the linter are loaded at the
  * latest, quiet or not: a writer who edits a guide or opens pages without a pause of QUIET_MS
- * would otherwise wait for them (2 s with GitHub's description) on their first change of a
- * description. Not sooner: at 5 s, the ten-times copy's guide edits right after the start took
- * 1.9 s on screen instead of 1.4 s (`npm run bench:writer`).
+ * would otherwise wait for them on their first change of a description. Not sooner: with an
+ * earlier deadline, the ten-times copy's guide edits right after the start took longer to show
+ * (`npm run bench:writer`).
  */
 const WARM_UP_LATEST_MS = 10_000;
 
@@ -174,7 +175,7 @@ export class ReferenceKeeper {
     void this.pageGenerator().catch(() => {});
     void this.linter.lint([WARM_UP]).catch(() => {});
     // The prints of the sample's place as its pages were generated at start, which a first change
-    // compares with (GitHub's description: 0.4 s).
+    // compares with (a noticeable wait with a large description).
     for (const target of TARGETS.filter((each) => each.pluginId === 'petstore')) {
       const prepared = path.join(this.root, preparedSpecPath(target.id));
       try {
@@ -403,8 +404,8 @@ export class ReferenceKeeper {
   /**
    * Writes the pages of `targets` in two processes of their own (../generate-api-docs/write-pages.ts),
    * one on each core, the halves balanced by the size of their descriptions. Not in this process:
-   * what a large description's generation takes (GitHub's: 1.1 GB) would stay with it for the
-   * server's life, beside the server's own; a process that ends gives it back.
+   * the memory a large description's generation takes would stay with it for the server's life,
+   * beside the server's own; a process that ends gives it back.
    */
   private async writePagesOnBothCores(staging: string, targets: readonly Target[]): Promise<void> {
     const halves: [Target[], Target[]] = [[], []];

@@ -4,7 +4,7 @@
  *
  * Why: the local search's page takes a query of any length, and no option limits it; cutting it
  * after the app has started made the router reload the page.
- * Upgrade: check that client modules still run before hydration (tests/e2e/hostile-input.spec.ts).
+ * Upgrade: UPGRADING.md#srcclientmoduleslimitsearchaddressts.
  */
 import ExecutionEnvironment from '@docusaurus/ExecutionEnvironment';
 import siteConfig from '@generated/docusaurus.config';

@@ -30,10 +30,7 @@ import {onRouteAdded} from '../plugins/route-data/client/route-events';
  * `preload` of every route of @generated/routes, and of each route the browser
  * learns later (src/plugins/route-data: a production build knows a page's
  * routes once it is asked for).
- * Upgrade: check Docusaurus's PendingNavigation (@docusaurus/core,
- * lib/client/PendingNavigation.js: it reloads when `preload` rejects) and the
- * shape of the generated routes (component.preload, nested routes)
- * (tests/e2e/error-states.spec.ts).
+ * Upgrade: UPGRADING.md#srcclientmodulesrouteloadfailurets.
  */
 
 /** Set, for this tab, when the page was reloaded because a page's code failed to load. */

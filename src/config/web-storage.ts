@@ -16,8 +16,7 @@
  * Why no option: Node.js 22 to 24 name the switch `--experimental-webstorage` and Node.js 20 has
  * none, so `--no-experimental-webstorage` stops Node.js 20 at its start; and the warning is no
  * deprecation that `--no-deprecation` silences.
- * Upgrade: drop this module once openapi-to-postmanv2's `assets/json-schema-faker.js` no longer
- * reads `localStorage` (`function config`), or once Node.js no longer warns when it is read.
+ * Upgrade: UPGRADING.md#srcconfigweb-storagets.
  */
 const storageGiven = [...process.execArgv, ...(process.env.NODE_OPTIONS ?? '').split(/\s+/)].some((arg) =>
   arg.startsWith('--localstorage-file'),

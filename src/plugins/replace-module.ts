@@ -1,12 +1,11 @@
 /**
- * The portal's one helper for module replacements (bundler plugins), used by
- * ./search-query and ./api-reference-bundle: makes the imports of a module load another file.
+ * The portal's one helper for module replacements (bundler plugins), used by ./route-data,
+ * ./search-query, ./sidebar-links, ./api-reference-bundle and ./request-samples: makes the
+ * imports of a module load another file.
  *
  * Why: Docusaurus has no option to replace a module a plugin or theme imports internally, and
  * an alias would replace every import of it, not only those written in one package.
- * Upgrade: the site builds with Rspack (`future.faster`): check that its
- * NormalModuleReplacementPlugin still calls back before resolving (`request`) and after
- * (`createData.resource`).
+ * Upgrade: UPGRADING.md#srcpluginsreplace-modulets.
  */
 import type {CurrentBundler} from '@docusaurus/types';
 import type {WebpackPluginInstance} from 'webpack';

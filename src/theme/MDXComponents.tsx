@@ -4,8 +4,7 @@
  *
  * Why: the theme has no option for either element, and a component that generated MDX uses
  * (Diagram) must be in the MDX scope.
- * Upgrade: check whether the theme now maps `li` or `table` itself; MarkdownListItem renders the
- * theme's MDXComponents/Li.
+ * Upgrade: UPGRADING.md#mdxcomponentstsx.
  */
 import OriginalComponents from '@theme-original/MDXComponents';
 

@@ -44,20 +44,16 @@ const FRAMEWORK_FINDINGS = [
  * A patch of html-validate 10.17, for the time it takes on a long page. What: its
  * HtmlElement.getElementsByTagName, on which every selector query of its rules walks the tree,
  * gathered its matches with Array.concat at every element, copying the list gathered so far for
- * each child: quadratic in an element's children. A page of a thousand sibling sections (the
- * objects glossary, at ten times the API) took 11 s to validate; walking once into one list it
- * takes 3 s, and a page of usual length a third less. Same elements, same order (each element
- * before its descendants). Once the document is complete (DOMTree.resolveMeta, which sets its
- * readyState to "complete" before the rules' dom:ready handlers run), the tree no longer changes:
- * a query from the document's root then filters one list of its elements, kept per tag name,
- * instead of walking the tree again; the rules run about thirty such queries a page, and a page's
- * validation took a fifth less time (54 to 43 ms on the pages of the ten-times copy; every list
- * given was compared with a new walk on every page of the build and every seventh of that copy).
- * Each query gets a copy, as each walk gave a new list. Why a patch: no option changes how rules
- * query the tree, and releases after 10.17 need Node.js 22. On an upgrade: look at
- * getElementsByTagName and DOMTree.resolveMeta in node_modules/html-validate/dist/esm/core.js;
- * drop the walk once it no longer concatenates, and the index if the tree can change after
- * resolveMeta.
+ * each child: quadratic in an element's children, so a page of a thousand sibling sections (the
+ * objects glossary, at ten times the API) took seconds to validate; walking once into one list is
+ * linear. Same elements, same order (each element before its descendants). Once the document is
+ * complete (DOMTree.resolveMeta, which sets its readyState to "complete" before the rules'
+ * dom:ready handlers run), the tree no longer changes: a query from the document's root then
+ * filters one list of its elements, kept per tag name, instead of walking the tree again (the
+ * rules run about thirty such queries a page; every list given was compared with a new walk on
+ * every page of the build and every seventh of the ten-times copy). Each query gets a copy, as
+ * each walk gave a new list. Why a patch: no option changes how rules query the tree.
+ * Upgrade: UPGRADING.md#html-validate-in-the-page-checks-testssupportpage-checksmjs.
  */
 /** The root of each complete document, with its elements in document order by tag name ('*': all). */
 const completeDocuments = new WeakMap();
@@ -97,7 +93,8 @@ HtmlElement.prototype.getElementsByTagName = function getElementsByTagName(tagNa
  * own loaders resolve it again for every document (presets merged, the element metadata loaded
  * and merged element by element), a tenth of a page's validation. Through the library's documented
  * extension point (a ConfigLoader given to HtmlValidate); a document given a configuration of its
- * own is resolved as before. On an upgrade: whether StaticConfigLoader.getConfigFor caches.
+ * own is resolved as before.
+ * Upgrade: UPGRADING.md#html-validate-in-the-page-checks-testssupportpage-checksmjs.
  */
 class ResolvedOnceLoader extends StaticConfigLoader {
   #resolved;

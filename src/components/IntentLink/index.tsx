@@ -8,9 +8,7 @@
  * page that is the whole visible API sidebar: about 30 pages, each looked up in the route table
  * and added as a `<link rel=prefetch>`, which held the main thread for a long task on every
  * page load, longer as the API grows. `Link` has no prop or option to fetch on intent only.
- * Upgrade: check that Docusaurus's `Link` still fetches on `mouseenter` and `touchstart` with
- * `window.docusaurus.preload`, and that `window.docusaurus` still has `prefetch` and `preload`
- * (tests/e2e/interface.spec.ts, "sidebar links").
+ * Upgrade: UPGRADING.md#srcpluginssidebar-links.
  */
 import {
   useCallback,

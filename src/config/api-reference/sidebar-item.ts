@@ -11,9 +11,7 @@ import type {ApiDocItemGenerator} from 'docusaurus-plugin-openapi-docs/src/types
  * instance once for each file (two reloads of a 1,500-page reference for one summary). Without
  * them, such a change rewrites the page alone; the sidebar drawn is the same.
  *
- * On an upgrade of docusaurus-plugin-openapi-docs: check that the page template still writes
- * `sidebar_label` and `sidebar_class_name` (lib/index.js), and that a schema page's id is still
- * `schemas/<id>`.
+ * Upgrade: UPGRADING.md#the-reference-page-writer-srcconfigapi-reference.
  */
 export const pageSidebarItem: ApiDocItemGenerator = (item, {basePath}) => {
   const id = item.type === 'schema' ? `schemas/${item.id}` : item.id;

@@ -7,8 +7,8 @@
  * The requires stay literal so the bundler includes exactly these files.
  *
  * Why: no option of the OpenAPI theme limits the generators it bundles.
- * Upgrade: compare with postman-code-generators' lib/assets/languages.js (the fields of an
- * entry, the paths of the generators), and keep this list and `languageTabs` in step.
+ * Keep this list and `languageTabs` in step.
+ * Upgrade: UPGRADING.md#srcpluginsapi-reference-bundle.
  */
 const generator = (lang, variant, syntaxMode, main) => ({
   type: 'code_generator',

@@ -4,9 +4,7 @@
  *
  * Why: `themeConfig.languageTabs` only chooses the tabs shown; the OpenAPI theme still bundles
  * all 35 generators, and no option limits them or dedupes their private copies.
- * Upgrade: check GENERATOR_LIST's path and the shape of its entries (./code-generators.cjs), and
- * that the theme still resolves postman-collection and lodash (tests/e2e/api-reference.spec.ts:
- * page weight, samples in six languages).
+ * Upgrade: UPGRADING.md#srcpluginsapi-reference-bundle.
  */
 import path from 'node:path';
 

@@ -5,19 +5,16 @@
  * `npm run build` (GERAI_COLLECT_BEFORE_SEAL=true).
  *
  * What: while the pages' MDX compiles, in the loaders on the main thread, V8 lets the heap grow
- * to over a gigabyte, most of it garbage it has no reason to collect yet. Sealing then needs
- * about as much again in the bundler's own memory, and the two added up made the peak of the
- * build: on a copy with ten times the content, 3.7 GB without this collection, 3.3 GB with it
- * (`npm run bench:scale`). It costs about 0.2 s a compilation. The collector is taken from V8
+ * large, most of it garbage it has no reason to collect yet. Sealing then needs about as much
+ * again in the bundler's own memory, and the two added up made the peak of the build; collecting
+ * first lowers it for a fraction of a second a compilation (the bundling's peak and time are in
+ * bench/scale/results.json, `npm run bench:scale`). The collector is taken from V8
  * (`--expose-gc` set at run time, `gc` read from a new context) rather than by starting Node.js
  * with `--expose-gc`, which would also make Docusaurus's DOCUSAURUS_PERF_LOGGER collect at every
  * line it logs and slow the build it measures.
  * Why not an option: neither Docusaurus nor Rspack has a setting for the heap, and a limit on its
  * size (`--max-old-space-size`) would stop a larger site's build instead of making it collect.
- * Upgrade: check that Rspack still calls `compilation.hooks.finishModules` once all modules are
- * built (the collection is logged with DOCUSAURUS_PERF_LOGGER=true), and measure the peak again
- * with `npm run bench:scale`: a bundler that no longer holds the heap's garbage this long makes
- * it useless.
+ * Upgrade: UPGRADING.md#srcpluginsbundler-memory.
  */
 import {runInNewContext} from 'node:vm';
 import {setFlagsFromString} from 'node:v8';

@@ -5,14 +5,12 @@
  *
  * Why: the bundler's runtime (`runtime~main`, loaded by every page) turns a chunk id into its
  * file name. Named files need a table from every chunk id to its name in that runtime, beside
- * the table of content hashes; with one chunk per page, it grows with the site (8 KB gzipped at
- * ten times the pages, on every page). Docusaurus still finds a route's chunks by name, through
- * its own table (`__webpack_require__.gca`), which maps a name to its id. Docusaurus has no
- * option for the file names of chunks.
- * Upgrade: check Docusaurus's `output.chunkFilename` (`@docusaurus/core`, `lib/webpack/base.js`)
- * and that `__webpack_require__.gca` still resolves a chunk name to its id
- * (`lib/webpack/plugins/ChunkAssetPlugin.js`): tests/e2e/interface.spec.ts ("sidebar links"),
- * tests/e2e/error-states.spec.ts.
+ * the table of content hashes, and with about one chunk per page that table grows with the site,
+ * on every page (`npm run bench:scale` records the runtime's size). Nothing needs the names: a
+ * page's chunk files come with its route data (../route-data), which also removes Docusaurus's
+ * table of chunk names (`__webpack_require__.gca`) and its only reader. Docusaurus has no option
+ * for the file names of chunks.
+ * Upgrade: UPGRADING.md#srcpluginschunk-file-names.
  */
 import type {Plugin} from '@docusaurus/types';
 

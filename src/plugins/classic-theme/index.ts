@@ -3,10 +3,7 @@
  * on every page (see classicThemeWithoutEagerPrism below).
  *
  * Why: the theme always adds `./prism-include-languages` as a client module; no option removes it.
- * Upgrade: the build stops here if the theme no longer adds that module: check how the new
- * version loads Prism. Re-export anything else the theme's module exports for Docusaurus to read
- * (as validateOptions below), and check that its getThemePath, getTypeScriptThemePath and
- * getClientModules still return paths relative to its folder (tests/e2e/code-blocks.spec.ts).
+ * Upgrade: UPGRADING.md#srcpluginsclassic-theme.
  */
 import path from 'node:path';
 
@@ -39,8 +36,8 @@ const THEME_DIR = path.dirname(require.resolve('@docusaurus/theme-classic'));
  *
  * The theme loads Prism (prism-react-renderer, 26 KB gzipped, and the
  * grammars of `prism.additionalLanguages`) as a client module, which puts it
- * in the main bundle: a phone spends about half a second running it before
- * the page responds, code blocks or not. Code blocks of Markdown are
+ * in the main bundle: a phone runs it before the page responds, code blocks
+ * or not. Code blocks of Markdown are
  * highlighted while the site is built (src/remark/highlight-code.ts), and
  * `@theme/CodeBlock/Content` loads Prism only for code written in the browser.
  * Everything else is the theme as it is; its paths, relative to its own

@@ -6,10 +6,10 @@
  *
  * 1. Lazy compilation. Rspack's `lazyCompilation` (imports only) compiles a dynamically imported
  *    module when the browser first asks for it, so `npm start` compiles the application and the
- *    pages a writer opens, not every page of the site: at ten times the content the first
- *    compilation took 100 to 130 s and 2.7 GB, and takes 3 to 6 s now. The docs' nested route
- *    components (ROUTE_LAYOUTS) are left out: a few modules shared by every page, which lazily
- *    cost a round trip each on a page's first visit.
+ *    pages a writer opens, not every page of the site: the first compilation no longer grows with
+ *    the content (bench/writer/results.json has the starts at 1x and ten times). The docs' nested
+ *    route components (ROUTE_LAYOUTS) are left out: a few modules shared by every page, which
+ *    lazily cost a round trip each on a page's first visit.
  *    - Docusaurus runs webpack-dev-server, not Rspack's own server, so Rspack's middleware that
  *      answers the browser's requests for a module (`rspack.lazyCompilationMiddleware`) is created
  *      when the compiler applies this plugin and put first in the server's middlewares. Docusaurus
@@ -28,7 +28,7 @@
  *    generation (`@docusaurus/core`, `lib/server/codegen/codegenRoutes.js`).
  *    Measured and left off: the bundler's native file watcher (`experiments.nativeWatcher`), which
  *    saved Watchpack's scans of the watched files on the main thread but, with lazy compilation,
- *    missed a saved page for 20 s (Rspack issue 12904, open); the incremental chunk graph
+ *    missed saves of a page (Rspack issue 12904, open); the incremental chunk graph
  *    (`experiments.incremental.buildChunkGraph`), which made no edit faster.
  * 2. The start. scripts/start-site/ starts Docusaurus while it generates the API reference;
  *    this plugin, which Docusaurus sets up before it reads any page, waits until the process
@@ -46,14 +46,7 @@
  *    runtime errors leave out a module's build failure thrown again in the page, which the
  *    overlay shows as a build error already and which would outlast the writer's fix.
  *
- * Upgrade: check that `npm start` still serves a page at ten times the content in seconds
- * (`npm run bench:writer`), that `.docusaurus/registry.js` still uses `require.resolveWeak`, that
- * Rspack still has `lazyCompilationMiddleware` (and whether its native watcher now sees the
- * changes of lazily compiled modules), that Docusaurus
- * still merges a plugin's `devServer` options and still names its route components as
- * ROUTE_LAYOUTS does, that webpack-dev-server still encodes an overlay filter for the client, and
- * tests/dev/dev-server.test.mjs (pages compiled on their first visit, a broken description shown
- * and recovered).
+ * Upgrade: UPGRADING.md#srcpluginsdev-server.
  */
 import {readFileSync} from 'node:fs';
 import path from 'node:path';

@@ -5,9 +5,7 @@
  *
  * Why: the theme adds its stylesheet to every page as a client module, and no option of the
  * theme or of Docusaurus loads it only where it is used.
- * Upgrade: the build stops here unless the theme adds exactly one client module. Check the
- * priority of Docusaurus's own `styles` group (50, @docusaurus/core lib/webpack/base.js), which
- * the group below must exceed (tests/e2e/api-reference.spec.ts, "brings its own stylesheet").
+ * Upgrade: UPGRADING.md#srcpluginsopenapi-theme.
  */
 import type {Plugin} from '@docusaurus/types';
 import * as openapiThemeModule from 'docusaurus-theme-openapi-docs';

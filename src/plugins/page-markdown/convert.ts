@@ -352,8 +352,8 @@ const SITE_TITLE_SUFFIX = /\s*\|[^|]*$/;
  * The page's HTML as a hast tree. parse5 (the HTML standard's parser: the build's HTML leaves out
  * optional end tags, `</td>` or `</thead>`, which only a parser of the standard closes where a
  * browser does) without the source positions that rehype-parse always asks it for: nothing here
- * reads them, and a page converted without them takes a fifth less time (39 to 31 ms a page on the
- * pages of the ten-times copy; the same Markdown on every page).
+ * reads them, and a page converted without them takes a fifth less time (on the pages of the
+ * ten-times copy; the same Markdown on every page).
  */
 function readPage(html: string): Root {
   return fromParse5(parse(html)) as Root;

@@ -12,9 +12,8 @@ const MIN_PAGES_PER_THREAD = 20;
 
 /**
  * The young generation of each thread's heap, in MB. A page's conversion makes many short-lived
- * trees; with V8's default the threads spent a seventh of their time more collecting them (on
- * the ten-times copy, 42 s of CPU for every page instead of 37.5), for about 70 MB more memory
- * a thread.
+ * trees; with V8's default the threads spent noticeably more of their time collecting them (on
+ * the ten-times copy), for some more memory a thread.
  */
 const YOUNG_GENERATION_MB = 128;
 

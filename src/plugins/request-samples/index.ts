@@ -19,8 +19,7 @@ const ON_SERVER = /[\\/]request-samples[\\/][0-9a-f]{16}\.json\?server$/;
  * the page's script does not carry the code it does not show first. No
  * Docusaurus or MDX option imports a module on the server only.
  *
- * On an upgrade, check that a guide's HTML still holds every language of its
- * requests and that its page chunk does not (tests/build/request-samples.test.mjs).
+ * Upgrade: UPGRADING.md#srcpluginsreplace-modulets.
  */
 export default function requestSamplesPlugin(): Plugin {
   return {

@@ -1,6 +1,6 @@
 /**
  * Route data: the browser learns the site's routes a page at a time, instead of from a table of
- * every route in main.js (ARCHITECTURE.md, "Route data").
+ * every route in main.js (ARCHITECTURE.md#routes-in-the-browser-route-data).
  *
  * What: in the production build of the browser's code only (the server renders every page from
  * the whole table, and `npm start` keeps Docusaurus's own client):
@@ -19,11 +19,7 @@
  * a file name per chunk, and every page of a docs version loads its sidebars and the title and
  * description of each of its docs: a page's scripts grew with every page added anywhere
  * (Docusaurus issue 7256, open; no option turns any of it off).
- * Upgrade: check the generated `routes.js`, `routesChunkNames.json` and `registry.js`
- * (lib/server/codegen/codegenRoutes.js) and their readers in lib/client (App, preload,
- * PendingNavigation, docusaurus, normalizeLocation, exports/ComponentCreator); the docs plugin's
- * global data and version props; the names of Rspack's runtime modules below. Tests:
- * tests/build/route-data.test.mjs, tests/e2e/route-data.spec.ts, and `npm run bench:scale`.
+ * Upgrade: UPGRADING.md#srcpluginsroute-data.
  */
 import {readFileSync} from 'node:fs';
 import path from 'node:path';

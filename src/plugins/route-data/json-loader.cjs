@@ -1,7 +1,7 @@
 /**
  * A loader of the browser's production build for two of the JSON files Docusaurus generates
  * (./index.ts applies it to them), so that main.js and every page's scripts stop carrying the
- * whole site's docs (ARCHITECTURE.md, "Route data"):
+ * whole site's docs (ARCHITECTURE.md#the-docs-data):
  *
  * - `globalData.json`: each docs version keeps of its docs only the main doc and those the navbar
  *   names, and of its sidebars those the navbar names; the browser adds the doc of each page it

@@ -5,10 +5,7 @@
  *
  * Why: the plugin has no option for another query engine or index format, and Docusaurus has
  * none for how chunks are split.
- * Upgrade: check that the plugin still has dist/client/client/theme/searchByWorker.js with the
- * same two functions and arguments (./searchByWorker.ts), and that `defaultVendors` below still
- * repeats the bundler's own group but for the worker (tests/build/search-relevance.test.mjs,
- * tests/e2e/search.spec.ts).
+ * Upgrade: UPGRADING.md#srcpluginssearch-query.
  */
 import path from 'node:path';
 

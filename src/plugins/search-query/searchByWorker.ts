@@ -16,8 +16,7 @@
  *
  * Why: the plugin has no option for another query engine; replacing the one module its box
  * and page go through changes neither component.
- * Upgrade: compare with the plugin's dist/client/client/theme/searchByWorker.js: the names
- * and arguments of its two functions, and the shape of the results its components read.
+ * Upgrade: UPGRADING.md#srcpluginssearch-query.
  */
 import * as Comlink from 'comlink';
 

@@ -6,12 +6,10 @@
  *
  * Why: every link on screen cost the first frame a route lookup and a `<link rel=prefetch>`, in
  * one long task; a reference page has its whole visible API sidebar on screen, and the task grew
- * with the API (ARCHITECTURE.md, "src/plugins/sidebar-links"). `Link` has no prop or option to
+ * with the API (ARCHITECTURE.md#routes-in-the-browser-route-data). `Link` has no prop or option to
  * fetch on intent only, and the sidebar item components pass none: replacing the one import of
  * `Link` in each keeps the theme's components, markup and styles as they are, without ejecting.
- * Upgrade: check that the classic theme's theme/DocSidebarItem/Link and theme/DocSidebarItem/Category
- * still import `@docusaurus/Link` and render the sidebar's links with it
- * (tests/e2e/interface.spec.ts, "sidebar links": no sidebar page fetched ahead on load).
+ * Upgrade: UPGRADING.md#srcpluginssidebar-links.
  */
 import path from 'node:path';
 

@@ -61,9 +61,9 @@ const loaded = new Map<string, Loaded>();
  * The operations of every description in `dir`, read again when a file has
  * changed since (so `npm start` follows edits of the description). Parsed with
  * the YAML parser of Redocly's library, which the OpenAPI generator reads the
- * descriptions with: it gives the same values as the `yaml` package here, four
- * to five times faster (0.3 s instead of 1.5 at ten times the API, in the
- * compilation of the first guide a writer opens).
+ * descriptions with: it gives the same values as the `yaml` package here,
+ * several times faster (which the compilation of the first guide a writer
+ * opens waits for).
  */
 export function loadOperations(dir: string): readonly Operation[] {
   const files = readdirSync(dir)

@@ -4,8 +4,7 @@
  *
  * Why: the theme's description is the one word "Archive", a translation shared by every blog
  * instance; the blog plugin's `blogDescription` is used on the list of posts only.
- * Upgrade: check whether the theme now takes this description from the plugin's options, and
- * that a PageMetadata rendered after the page still wins (tests/build/site-metadata.test.mjs).
+ * Upgrade: UPGRADING.md#blogarchivepage-blogtagslistpage-blogpagesblogauthorslistpage.
  */
 import type {ReactNode} from 'react';
 import BlogArchivePage from '@theme-original/BlogArchivePage';

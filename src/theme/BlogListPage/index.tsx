@@ -7,8 +7,7 @@
  * list of headings starts without the page's subject, and no option adds one. The part of the
  * page inside the blog layout is internal to BlogListPage; BlogPostItems is the first component
  * it renders there.
- * Upgrade: if the theme's list page gets a heading of its own, delete this wrapper and the one
- * of BlogPostItems.
+ * Upgrade: UPGRADING.md#bloglistpage-and-blogpostitems.
  */
 import type {ReactNode} from 'react';
 import BlogListPage from '@theme-original/BlogListPage';

@@ -2,7 +2,7 @@
  * Wraps the theme's BlogPostItems to put the heading of a blog's list page above its posts (see
  * ../BlogListPage for why). On a tag's or an author's page, which have headings of their own,
  * it adds nothing.
- * Upgrade: remove together with ../BlogListPage once the theme heads its list page.
+ * Upgrade: UPGRADING.md#bloglistpage-and-blogpostitems.
  */
 import type {ReactNode} from 'react';
 import BlogPostItems from '@theme-original/BlogPostItems';

@@ -4,8 +4,7 @@
  *
  * Why: the theme sets none on this page, and the blog plugin's `blogDescription` is used on the
  * list of posts only.
- * Upgrade: check whether the theme now sets a description here from the plugin's options, and
- * that a PageMetadata rendered after the page still wins (tests/build/site-metadata.test.mjs).
+ * Upgrade: UPGRADING.md#blogarchivepage-blogtagslistpage-blogpagesblogauthorslistpage.
  */
 import type {ReactNode} from 'react';
 import BlogTagsListPage from '@theme-original/BlogTagsListPage';

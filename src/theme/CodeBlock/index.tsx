@@ -5,9 +5,7 @@
  *
  * Why: the theme's CodeBlock always builds every block twice in the browser and has no way to
  * receive tokens from the build; no option changes either.
- * Upgrade: diff the theme's CodeBlock/index.js with this file, and check that its
- * MDXComponents/Code still passes a fenced block's properties (`data-code-tokens`) to CodeBlock
- * (tests/e2e/code-blocks.spec.ts, tests/unit/highlight-code.test.mjs).
+ * Upgrade: UPGRADING.md#codeblock.
  */
 import {Children, isValidElement, type ReactNode} from 'react';
 import {useThemeConfig} from '@docusaurus/theme-common';

@@ -3,8 +3,7 @@
  * View as Markdown, the assistant links) on the breadcrumbs' line.
  *
  * Why: a docs page has no slot for actions, and no option adds one.
- * Upgrade: check that the breadcrumbs still render on every docs page, category pages included
- * (tests/e2e/page-actions.spec.ts).
+ * Upgrade: UPGRADING.md#docbreadcrumbs.
  */
 import type {ReactNode} from 'react';
 import DocBreadcrumbs from '@theme-original/DocBreadcrumbs';

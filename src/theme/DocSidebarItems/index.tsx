@@ -7,8 +7,7 @@
  * the sidebar's closed parts; the theme draws a category's items only once it is opened, and no
  * option lets a category load them then. Under `npm start` and on the server, no category is left
  * out and the wrapper draws the items as they are.
- * Upgrade: check that DocSidebarItem/Category still renders its items with DocSidebarItems inside a
- * lazy Collapsible (`<Collapsible lazy>`), as list items: tests/e2e/route-data.spec.ts.
+ * Upgrade: UPGRADING.md#docsidebaritems.
  */
 import {useEffect, useState, type ReactNode} from 'react';
 import type {PropSidebar} from '@docusaurus/plugin-content-docs';

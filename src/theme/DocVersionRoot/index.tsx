@@ -7,9 +7,7 @@
  * Why: the version's props reach the theme only through this route component, whole; no option
  * of the docs plugin cuts them. On the server and under `npm start` the props are whole and
  * there is no view: the wrapper passes them on unchanged.
- * Upgrade: check that DocVersionRoot still provides `version` (its `docsSidebars` and `docs`) to
- * the docs below it through DocsVersionProvider, and that the theme reads a sidebar and a doc
- * only there (`useDocRootMetadata`, `useDocById`): tests/e2e/route-data.spec.ts.
+ * Upgrade: UPGRADING.md#docversionroot.
  */
 import {useMemo, type ReactNode} from 'react';
 import {useLocation} from '@docusaurus/router';

@@ -2,10 +2,9 @@
  * Replaces (ejected) the classic theme's LastUpdated: the same line, translation ids and markup,
  * but the English date is written without Intl (./shortDate.ts).
  *
- * Why: the theme formats the date with Intl.DateTimeFormat, whose first use costs a phone about
- * 40 ms while the page starts; no option chooses another formatter.
- * Upgrade: diff the theme's LastUpdated/index.js with this file (translation ids,
- * ThemeClassNames, props) (tests/unit/last-updated.test.mjs, tests/e2e/interface.spec.ts).
+ * Why: the theme formats the date with Intl.DateTimeFormat, whose first use loads the browser's
+ * date data on a phone's main thread while the page starts; no option chooses another formatter.
+ * Upgrade: UPGRADING.md#lastupdated.
  */
 import type {ReactNode} from 'react';
 import Translate from '@docusaurus/Translate';

@@ -14,8 +14,8 @@ export const SHORT_DATE_OPTIONS: Intl.DateTimeFormatOptions = {
  * gives. For another locale, Intl writes it.
  *
  * English is written here without Intl because a page's first use of
- * `Intl.DateTimeFormat` loads the browser's date data: about 40 ms of a
- * phone's main thread in the middle of the page's start.
+ * `Intl.DateTimeFormat` loads the browser's date data, on a phone's main
+ * thread in the middle of the page's start.
  */
 export function shortDate(time: number | Date, locale: string): string {
   const date = new Date(time);

@@ -5,8 +5,7 @@
  *
  * Why: the fallback is a box of inline styles holding the raw error, and a spinner without text;
  * no option changes it.
- * Upgrade: check the props react-loadable passes (error, retry, pastDelay), and whether a theme
- * now provides a Loading of its own (tests/e2e/error-states.spec.ts).
+ * Upgrade: UPGRADING.md#loading.
  */
 import {useEffect, useState, type ReactNode} from 'react';
 import Head from '@docusaurus/Head';

@@ -4,7 +4,7 @@
  *
  * Why: the theme loads the diagram library as soon as a page renders a diagram; no option
  * defers it.
- * Upgrade: check the component's props.
+ * Upgrade: UPGRADING.md#mermaid.
  */
 import {useEffect, useRef, useState, type ReactNode} from 'react';
 import Mermaid from '@theme-original/Mermaid';

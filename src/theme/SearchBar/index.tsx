@@ -5,9 +5,7 @@
  *
  * Why: the plugin's options cover none of these, and autocomplete.js draws the markup outside
  * React, where no wrapped component can change it.
- * Upgrade: check the selectors below and in ./keepFocus.ts, and whether the plugin now sets these
- * attributes or limits the query itself (tests/e2e/accessibility.spec.ts, keyboard.spec.ts,
- * hostile-input.spec.ts, search-unavailable.spec.ts).
+ * Upgrade: UPGRADING.md#searchbar.
  */
 import {useCallback, useEffect, useRef, useState, type ReactNode} from 'react';
 import SearchBar from '@theme-original/SearchBar';

@@ -4,8 +4,7 @@
  *
  * Why: the plugin's page has none of these, no option adds them, and it draws its field and
  * results in a plain container.
- * Upgrade: check the selectors below and src/types/search-local-theme.d.ts
- * (tests/e2e/search.spec.ts, hostile-input.spec.ts, search-unavailable.spec.ts).
+ * Upgrade: UPGRADING.md#searchpage.
  */
 import {useEffect, useRef, useState, type ReactNode, type RefObject} from 'react';
 import {createPortal} from 'react-dom';

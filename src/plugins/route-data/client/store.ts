@@ -5,7 +5,7 @@
  * or followed. Docusaurus's own client keeps the whole route table in main.js instead; this store
  * fills the same structures (the route tree, its chunk names, the registry, the docs' global data)
  * a page at a time, so that Docusaurus's router, `ComponentCreator` and theme read them as before
- * (ARCHITECTURE.md, "Route data").
+ * (ARCHITECTURE.md#routes-in-the-browser-route-data).
  */
 import {createElement, type ComponentType} from 'react';
 import ComponentCreator from '@docusaurus/ComponentCreator';

@@ -6,9 +6,7 @@
  *
  * Why: the theme shows an OAuth 2.0 scheme as a Bearer Token field to fill by hand; no option
  * makes it fetch a token.
- * Upgrade: this reads the panel's Redux store (PanelState below) and ClientCredentialsToken
- * dispatches the theme's `setAuthData` (src/types/theme-api-explorer-panel.d.ts): compare both
- * with the theme's Authorization/slice. If the theme learns to fetch tokens, delete this wrapper.
+ * Upgrade: UPGRADING.md#apiexplorerauthorization.
  */
 import type {ReactNode} from 'react';
 import {useSelector} from 'react-redux';

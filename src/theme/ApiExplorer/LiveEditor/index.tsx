@@ -4,9 +4,7 @@
  *
  * Why: neither the theme nor react-live, which it renders, has an option to turn the preview
  * off; the portal's Content-Security-Policy has no 'unsafe-eval'.
- * Upgrade: check that the theme still passes `transformCode` on to react-live's LiveProvider,
- * and that react-live still runs nothing when it gets no string back
- * (tests/e2e/content-security-policy.spec.ts opens the editor under the policy).
+ * Upgrade: UPGRADING.md#apiexplorerliveeditor.
  */
 import type {ReactNode} from 'react';
 import LiveEditor, {type LiveEditorProps} from '@theme-original/ApiExplorer/LiveEditor';

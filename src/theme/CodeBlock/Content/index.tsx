@@ -5,10 +5,7 @@
  *
  * Why: the theme's Content runs prism-react-renderer's Highlight on every block in the browser,
  * so Prism loads with every page; no option highlights at build time.
- * Upgrade: diff the theme's CodeBlock/Content/index.js and styles.module.css with these (markup,
- * classes, tabIndex), the fields of useCodeBlockContext() read below, the props of
- * @theme/CodeBlock/Line, and what prism-react-renderer's getLineProps and getTokenProps return
- * (tests/e2e/code-blocks.spec.ts).
+ * Upgrade: UPGRADING.md#codeblockcontent.
  */
 import {useEffect, useMemo, useState, type CSSProperties, type ReactNode, type RefObject} from 'react';
 import clsx from 'clsx';

@@ -2,8 +2,7 @@
  * Not a theme component: the portal's module that loads Prism with the site's languages, for
  * ./index.tsx and the request panel (see below).
  *
- * Upgrade: check that @theme/prism-include-languages still takes the Prism instance and adds
- * `themeConfig.prism.additionalLanguages` (src/plugins/classic-theme keeps it off every page).
+ * Upgrade: UPGRADING.md#codeblockcontent.
  */
 import {Prism, normalizeTokens} from 'prism-react-renderer';
 import prismIncludeLanguages from '@theme/prism-include-languages';

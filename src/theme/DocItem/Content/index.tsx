@@ -5,9 +5,7 @@
  * Why: reference pages are ordinary docs pages (src/config/api-reference writes them); the
  * only other way to change their layout is the docs plugin's `docItemComponent`, which replaces
  * the page component of the whole docs instance, guides included.
- * Upgrade: check what the OpenAPI generator writes into the front matter (ReferenceFrontMatter
- * below), and the theme modules ApiExplorerPanel imports (src/types/theme-api-explorer-panel.d.ts)
- * (tests/e2e/api-reference.spec.ts).
+ * Upgrade: UPGRADING.md#docitemcontent.
  */
 import type {ReactNode} from 'react';
 import {useDoc} from '@docusaurus/plugin-content-docs/client';

@@ -3,7 +3,7 @@
  * before the edit link and the date, on every docs page, generated ones included.
  *
  * Why: the theme has no feedback question, and no option adds one.
- * Upgrade: check the footer's props (tests/e2e/page-feedback.spec.ts).
+ * Upgrade: UPGRADING.md#docitemfooter.
  */
 import type {ReactNode} from 'react';
 import Footer from '@theme-original/DocItem/Footer';

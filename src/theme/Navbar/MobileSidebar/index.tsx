@@ -3,8 +3,7 @@
  * below).
  *
  * Why: the theme's menu does not close on Escape, and no option makes it.
- * Upgrade: if the theme closes it on Escape itself, delete this wrapper; otherwise check
- * useNavbarMobileSidebar and the `.navbar__toggle` button (tests/e2e/keyboard.spec.ts).
+ * Upgrade: UPGRADING.md#navbarmobilesidebar.
  */
 import {useEffect, type ReactNode} from 'react';
 import MobileSidebar from '@theme-original/Navbar/MobileSidebar';

@@ -4,8 +4,7 @@
  *
  * Why: the theme's content is fixed text; translations can change its words, not add a search
  * or links.
- * Upgrade: check the props and where the theme renders this content (under a docs route, without
- * the NotFound page) (tests/e2e/interface.spec.ts, tests/e2e/hosting.spec.ts).
+ * Upgrade: UPGRADING.md#notfoundcontent.
  */
 import type {ReactNode} from 'react';
 import Link from '@docusaurus/Link';

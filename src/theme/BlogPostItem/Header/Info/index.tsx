@@ -4,7 +4,7 @@
  * (ChangeKind, read from the entry's tags).
  *
  * Why: the theme shows tags only as links in a post's footer; no option puts one under the title.
- * Upgrade: check Info's props, and that useBlogPost() still gives the tags' permalinks.
+ * Upgrade: UPGRADING.md#blogpostitemheaderinfo.
  */
 import type {ReactNode} from 'react';
 import Info from '@theme-original/BlogPostItem/Header/Info';
