@@ -4,6 +4,7 @@
  * at MCP_CONTENT_PATH; the package (./cli.ts) fetches it and lays the files out again in a folder
  * of its cache, from which it serves exactly as `npm run mcp` serves a build folder.
  */
+import {createHash} from 'node:crypto';
 import {readdirSync, readFileSync} from 'node:fs';
 import path from 'node:path';
 import {gzipSync} from 'node:zlib';
@@ -38,13 +39,17 @@ function filesOf(folder: string, base = ''): string[] {
   });
 }
 
-/** The content of the build in `folder`, gzipped, with its id. */
-export function packContent(folder: string, id: string): Buffer {
+/** The content of the build in `folder`, gzipped; its id is the hash of its files. */
+export function packContent(folder: string): Buffer {
   const files: Record<string, string> = {};
-  for (const relative of filesOf(folder).sort())
-    files[relative] = readFileSync(path.join(folder, relative), 'utf8');
-  const content: Content = {id, files};
-  return gzipSync(JSON.stringify(content), {level: 9});
+  const hash = createHash('sha256');
+  for (const relative of filesOf(folder).sort()) {
+    const text = readFileSync(path.join(folder, relative), 'utf8');
+    files[relative] = text;
+    hash.update(`${relative}\0${text}\0`);
+  }
+  const content: Content = {id: hash.digest('hex').slice(0, 12), files};
+  return gzipSync(JSON.stringify(content));
 }
 
 /**

@@ -7,7 +7,6 @@
  *
  *   jiti scripts/mcp-package/index.ts <build folder>
  */
-import {createHash} from 'node:crypto';
 import {mkdirSync, mkdtempSync, rmSync, writeFileSync} from 'node:fs';
 import {tmpdir} from 'node:os';
 import path from 'node:path';
@@ -31,11 +30,9 @@ async function main(): Promise<number> {
     await writeReleases(root, out, scratch);
     // The build checked SITE_URL before it started (src/config/build-environment.ts).
     const site = siteUrl(process.env.SITE_URL);
-    const unzipped = packContent(out, '');
-    const id = createHash('sha256').update(unzipped).digest('hex').slice(0, 12);
     const contentFile = path.join(out, MCP_CONTENT_PATH);
     mkdirSync(path.dirname(contentFile), {recursive: true});
-    writeFileSync(contentFile, packContent(out, id));
+    writeFileSync(contentFile, packContent(out));
     await writePackage(site, path.join(out, MCP_PACKAGE_PATH));
     return 0;
   } catch (error) {

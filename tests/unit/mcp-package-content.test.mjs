@@ -33,8 +33,13 @@ test('the content holds the pages’ Markdown, the search index and the descript
       mkdirSync(path.dirname(path.join(folder, file)), {recursive: true});
       writeFileSync(path.join(folder, file), text);
     }
-    const content = JSON.parse(gunzipSync(packContent(folder, 'abc')).toString('utf8'));
-    assert.equal(content.id, 'abc');
+    const content = JSON.parse(gunzipSync(packContent(folder)).toString('utf8'));
+    assert.match(content.id, /^[0-9a-f]{12}$/);
+    assert.equal(
+      JSON.parse(gunzipSync(packContent(folder)).toString('utf8')).id,
+      content.id,
+      'the same files, the same id',
+    );
     assert.deepEqual(Object.keys(content.files), [
       'docs/api/intro.md',
       'llms.txt',
