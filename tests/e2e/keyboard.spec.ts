@@ -1,7 +1,7 @@
 import {expect, type Locator, type Page} from '@playwright/test';
 
 import {inOwnContext, test} from '../support/fixtures';
-import {waitForHydration} from '../support/pages';
+import {afterIdle, waitForHydration} from '../support/pages';
 
 /**
  * The portal with the keyboard alone: skip link, search shortcut and
@@ -104,8 +104,9 @@ test.describe('search by keyboard', () => {
     await page.keyboard.press('Tab');
     const next = await describeFocus(page);
     expect(await focusMatches(page, '.navbar input.navbar__search-input')).toBe(false);
+    // The suggestion box takes over the input once the index has loaded.
     await expect(navbarSearchInput(page)).toHaveAttribute('role', 'combobox');
-    await page.waitForTimeout(300);
+    await afterIdle(page);
     expect(await describeFocus(page)).toBe(next);
   });
 

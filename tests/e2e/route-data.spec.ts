@@ -1,7 +1,7 @@
 import {expect, type Page, type Request} from '@playwright/test';
 
 import {inOwnContext, test} from '../support/fixtures';
-import {countDocumentLoads, navbarSearch, waitForHydration, watchErrors} from '../support/pages';
+import {afterIdle, countDocumentLoads, navbarSearch, waitForHydration, watchErrors} from '../support/pages';
 
 import {INLINE_DATA_ID, routeFileName, routeKey} from '../../src/plugins/route-data/key';
 
@@ -192,7 +192,7 @@ test.describe('the routes of a page, learnt when needed', () => {
         const blog = page.getByRole('contentinfo').getByRole('link', {name: 'Blog', exact: true});
         await blog.scrollIntoViewIfNeeded();
         await blog.hover();
-        await page.waitForTimeout(1_000);
+        await afterIdle(page);
         expect(asked, 'no page fetched ahead').toEqual([]);
         expect(await page.locator('link[rel=prefetch]').count()).toBe(0);
 

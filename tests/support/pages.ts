@@ -189,6 +189,22 @@ export async function settle(page: Page, timeout = 20_000): Promise<void> {
 }
 
 /** The visible title of the not-found page. */
+/**
+ * Resolves once the page has had an idle period and then drawn two frames: by then what a hover,
+ * a focus change or a link scrolled into view starts (Docusaurus prefetches visible links when
+ * the browser is idle) has started, so a test can assert that something did not happen.
+ */
+export async function afterIdle(page: Page): Promise<void> {
+  await page.evaluate(
+    () =>
+      new Promise<void>((resolve) => {
+        requestIdleCallback(() => requestAnimationFrame(() => requestAnimationFrame(() => resolve())), {
+          timeout: 5_000,
+        });
+      }),
+  );
+}
+
 export const NOT_FOUND_HEADING = 'Page not found';
 
 export async function expectNotFoundPage(page: Page): Promise<void> {
