@@ -69,14 +69,16 @@ const options = readCommandLine(COMMAND, (values) => ({
   size: values.size,
 }));
 
-// As `npm run mcp` starts it (package.json), without npm in between.
+// As `npm run mcp` starts it (package.json), without npm in between; over HTTP, with the young
+// generation the production unit gives it (deploy/systemd/gerai-portal-mcp.service).
 const SERVER = [
   process.execPath,
-  '--max-semi-space-size=32',
+  '--max-semi-space-size=8',
   path.join(root, 'node_modules', 'jiti', 'bin', 'jiti.js'),
   path.join(root, 'scripts', 'mcp', 'index.ts'),
   options.build,
 ];
+const HTTP_SERVER = [process.execPath, '--max-semi-space-size=32', ...SERVER.slice(2)];
 // A typo, as a reader types it: cspell:ignore promtion
 const QUERIES = [
   'webhook',
@@ -208,7 +210,7 @@ async function readingPerQuestion(client) {
 
 /** `clients` clients calling the HTTP server for `seconds`; the server is started and stopped here. */
 async function overHttp() {
-  const server = spawn(SERVER[0], [...SERVER.slice(1), '--http', '--port', String(options.port)], {
+  const server = spawn(HTTP_SERVER[0], [...HTTP_SERVER.slice(1), '--http', '--port', String(options.port)], {
     stdio: ['ignore', 'ignore', 'pipe'],
   });
   let log = '';

@@ -5,11 +5,13 @@
  * the portal's or a local address is refused with 403 (DNS rebinding), a body over MAX_BODY_BYTES
  * with 413.
  *
- * `npm run mcp` and the production unit (deploy/systemd/) start Node.js with a young generation of
- * 32 MB semi-spaces (`--max-semi-space-size`): every request allocates many short-lived objects
- * (its transport, the search's word lists, the JSON of its answer), and with V8's default
- * semi-spaces, collecting them took a sixth of the process's time under load and its p99 rose with
- * each pause (bench/mcp/results.json has the load's figures).
+ * Memory and the young generation: V8 sizes its young generation (`--max-semi-space-size`) for the
+ * machine, which on a large one let an idle server over a ten-times build keep 100 MB more than it
+ * uses. `npm run mcp` starts Node.js with 8 MB semi-spaces, enough for an assistant's calls one at
+ * a time; the production unit (deploy/systemd/) with 32 MB, since under a load over HTTP every
+ * request allocates many short-lived objects (its transport, the search's word lists, the JSON of
+ * its answer) and collecting them in smaller semi-spaces took a sixth of the process's time. The
+ * figures: bench/mcp/results.json.
  */
 import {createServer as createHttpServer, type IncomingMessage, type Server} from 'node:http';
 
