@@ -24,7 +24,10 @@ const COMMANDS = {
     options: ['--only', '--pages', '--runs', '--build', '--port', '--check', '--from'],
   },
   'bench:search': {entry: 'bench/search/index.mjs', options: ['--build', '--port', '--latency']},
-  'bench:mcp': {entry: 'bench/mcp/index.mjs', options: ['--build', '--port', '--clients', '--seconds', '--size']},
+  'bench:mcp': {
+    entry: 'bench/mcp/index.mjs',
+    options: ['--build', '--port', '--clients', '--seconds', '--size'],
+  },
   'bench:suite': {entry: 'bench/suite/index.mjs', options: ['--keep']},
   'bench:scale': {
     entry: 'bench/scale/index.mjs',
