@@ -44,17 +44,25 @@ test.describe('the MCP server’s search', () => {
       const options = page.locator('.navbar').getByRole('listbox').getByRole('option');
       const noResults = page.locator('.navbar').getByText('No results');
       await expect(options.first().or(noResults)).toBeVisible();
-      const shown = await options.evaluateAll((items) =>
-        items.map((item) => {
-          const link = item.querySelector('a') ?? item.closest('a');
-          const url = new URL(link?.getAttribute('href') ?? '', location.href);
-          url.searchParams.delete('_highlight');
-          return `${url.pathname}${url.search}${url.hash}`;
-        }),
-      );
+      // A suggestion is not a link (the box navigates on selection): it shows the section's or the
+      // page's title, which the server's result ends with (`Page › Section`).
+      const shown = await options.allInnerTexts();
       const result = await client.callTool({name: 'search', arguments: {query, limit: 8}});
-      const {results} = result.structuredContent as {results: {id: string}[]};
-      expect(results.map((hit) => hit.id)).toEqual(shown);
+      const {results} = result.structuredContent as {results: {title: string}[]};
+      expect(results.length, 'as many results as suggestions').toBe(shown.length);
+      results.forEach((hit, index) => {
+        const title = hit.title.split(' › ').at(-1) ?? '';
+        // The box shows the title (shortened around the words found, with an ellipsis) or, under a
+        // section's text, the path that ends with it.
+        const lines = (shown[index] ?? '')
+          .split('\n')
+          .map((line) => line.replace(/…/g, '').trim())
+          .filter((line) => line.length > 0);
+        expect(
+          lines.some((line) => title.includes(line) || line.endsWith(` › ${title}`)),
+          `suggestion ${index + 1} of "${query}" (${lines.join(' | ')}) shows "${title}"`,
+        ).toBe(true);
+      });
     });
   }
 });
