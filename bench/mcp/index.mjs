@@ -52,6 +52,7 @@ const COMMAND = {
       default: '60',
       help: 'how long the clients call it (0: no load over HTTP)',
     },
+    workers: {type: 'string', value: 'N', default: '1', help: 'processes of the HTTP server (its --workers)'},
     size: {
       type: 'string',
       value: 'LABEL',
@@ -67,6 +68,7 @@ const options = readCommandLine(COMMAND, (values) => ({
   clients: wholeNumber('clients', values.clients, 1),
   seconds: wholeNumber('seconds', values.seconds, 0),
   size: values.size,
+  workers: wholeNumber('workers', values.workers, 1),
 }));
 
 // As `npm run mcp` starts it (package.json), without npm in between; over HTTP, with the young
@@ -128,7 +130,12 @@ async function overStdio() {
   }
   const {client, transport} = await started();
   try {
-    const {resources} = await client.listResources();
+    const resources = [];
+    let page;
+    do {
+      page = await client.listResources(page?.nextCursor ? {cursor: page.nextCursor} : {});
+      resources.push(...page.resources);
+    } while (page.nextCursor);
     const step = Math.max(1, Math.ceil(resources.length / 200));
     const pages = resources.filter((_, index) => index % step === 0).map((resource) => resource.uri);
     const operations = [];
@@ -210,16 +217,18 @@ async function readingPerQuestion(client) {
 
 /** `clients` clients calling the HTTP server for `seconds`; the server is started and stopped here. */
 async function overHttp() {
-  const server = spawn(HTTP_SERVER[0], [...HTTP_SERVER.slice(1), '--http', '--port', String(options.port)], {
-    stdio: ['ignore', 'ignore', 'pipe'],
-  });
+  const server = spawn(
+    HTTP_SERVER[0],
+    [...HTTP_SERVER.slice(1), '--http', '--port', String(options.port), '--workers', String(options.workers)],
+    {stdio: ['ignore', 'ignore', 'pipe']},
+  );
   let log = '';
   server.stderr.on('data', (chunk) => {
     log += chunk;
   });
   try {
     const deadline = Date.now() + 60_000;
-    while (!log.includes('serving')) {
+    while ((log.match(/serving/g) ?? []).length < options.workers) {
       if (server.exitCode !== null || Date.now() > deadline)
         throw new Error(`the HTTP server did not start: ${log}`);
       await new Promise((resolve) => setTimeout(resolve, 100));
@@ -265,6 +274,7 @@ async function overHttp() {
     return {
       clients: options.clients,
       seconds: options.seconds,
+      workers: options.workers,
       requests: times.length,
       errors,
       medianMs: median(times),
@@ -309,7 +319,7 @@ console.table([
 if (http)
   console.table([
     {
-      'HTTP clients × s': `${http.clients} × ${http.seconds}`,
+      'HTTP clients × s (workers)': `${http.clients} × ${http.seconds} (${http.workers})`,
       requests: http.requests,
       errors: http.errors,
       'median ms': round(http.medianMs),

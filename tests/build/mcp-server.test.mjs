@@ -295,3 +295,53 @@ describe('the MCP server over Streamable HTTP', () => {
     assert.equal(response.headers.get('mcp-session-id'), null);
   });
 });
+
+describe('the MCP server over HTTP in several processes (--workers)', () => {
+  /** Starts the server with `args` and resolves with its process once `ready` is in its log. */
+  function start(args, ready) {
+    const child = spawn(SERVER[0], [...SERVER.slice(1, -1), ...args], {stdio: ['ignore', 'ignore', 'pipe']});
+    child.log = '';
+    child.stderr.on('data', (chunk) => (child.log += chunk));
+    return new Promise((resolve, reject) => {
+      const deadline = Date.now() + 60_000;
+      const wait = () => {
+        if (ready(child.log)) resolve(child);
+        else if (child.exitCode !== null || Date.now() > deadline) reject(new Error(`the server did not start: ${child.log}`));
+        else setTimeout(wait, 100);
+      };
+      wait();
+    });
+  }
+
+  test('two processes answer on one port, each any request', async () => {
+    const port = await freePort();
+    const child = await start([build, '--http', '--port', String(port), '--workers', '2'], (log) => (log.match(/serving/g) ?? []).length === 2);
+    try {
+      for (let id = 1; id <= 4; id += 1) {
+        const response = await fetch(`http://127.0.0.1:${port}/mcp`, {
+          method: 'POST',
+          headers: {'content-type': 'application/json', accept: 'application/json, text/event-stream'},
+          body: JSON.stringify({jsonrpc: '2.0', id, method: 'tools/list'}),
+        });
+        assert.equal(response.status, 200);
+        assert.equal((await response.json()).result.tools.length, TOOLS.length);
+      }
+    } finally {
+      child.kill('SIGTERM');
+      await new Promise((resolve) => child.once('exit', resolve));
+    }
+    assert.equal(child.exitCode, 0, child.log);
+  });
+
+  test('a folder that is not a build stops them all, saying why', async () => {
+    const child = spawn(SERVER[0], [...SERVER.slice(1, -1), root, '--http', '--port', String(await freePort()), '--workers', '2'], {
+      stdio: ['ignore', 'ignore', 'pipe'],
+    });
+    let log = '';
+    child.stderr.on('data', (chunk) => (log += chunk));
+    const code = await new Promise((resolve) => child.once('exit', resolve));
+    assert.equal(code, 1);
+    assert.match(log, /is not a built portal \(it has no llms\.txt\)/);
+    assert.match(log, /stopped while starting/);
+  });
+});

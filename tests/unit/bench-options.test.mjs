@@ -26,7 +26,7 @@ const COMMANDS = {
   'bench:search': {entry: 'bench/search/index.mjs', options: ['--build', '--port', '--latency']},
   'bench:mcp': {
     entry: 'bench/mcp/index.mjs',
-    options: ['--build', '--port', '--clients', '--seconds', '--size'],
+    options: ['--build', '--port', '--clients', '--seconds', '--size', '--workers'],
   },
   'bench:suite': {entry: 'bench/suite/index.mjs', options: ['--keep']},
   'bench:scale': {
