@@ -134,7 +134,7 @@ describe('deploy/nginx/ and deploy/systemd/ agree with the MCP server', () => {
   test('nginx proxies /mcp to the port the unit starts the server on', () => {
     const proxied = /^\s*proxy_pass http:\/\/127\.0\.0\.1:(\d+);$/m.exec(mcpSnippet)?.[1];
     const execStart = /^ExecStart=(.*)$/m.exec(unit)?.[1] ?? '';
-    assert.match(execStart, /^\/usr\/bin\/node node_modules\/jiti\/bin\/jiti\.js scripts\/mcp\/index\.ts /);
+    assert.match(execStart, /^\/usr\/bin\/node (--[\w-]+=\S+ )*node_modules\/jiti\/bin\/jiti\.js scripts\/mcp\/index\.ts /);
     assert.match(execStart, new RegExp(` ${PRODUCTION_ROOT} --http `));
     assert.equal(/--port (\d+)/.exec(execStart)?.[1], proxied);
     assert.match(mcpSnippet, new RegExp(`^location = ${MCP_PATH} \\{$`, 'm'));
@@ -158,7 +158,7 @@ describe('the production host in front of the MCP server', () => {
   const answeredByServer = async () => {
     // A line is written once its answer has gone: give the pipe a moment.
     await new Promise((resolve) => setTimeout(resolve, 200));
-    return [...mcpLog.matchAll(/^\[mcp\] POST \/mcp (\d+) /gm)].map((match) => Number(match[1]));
+    return [...mcpLog.matchAll(/^\[mcp(?: \d+)?\] POST \/mcp (\d+) /gm)].map((match) => Number(match[1]));
   };
 
   /** A request to the host over TLS, as a client of developer.gerai.example. */
@@ -201,17 +201,21 @@ describe('the production host in front of the MCP server', () => {
     const [mcpPort, httpPort] = [await freePort(), await freePort()];
     httpsPort = await freePort();
 
-    // The unit's command, with the test's build and port.
+    // The unit's command (its Node.js flags and workers included), with the test's build and port.
+    const [, ...unitArgs] = (/^ExecStart=(.*)$/m.exec(unit)?.[1] ?? '').split(' ');
+    const workers = Number(unitArgs[unitArgs.indexOf('--workers') + 1] ?? 1) || 1;
     mcp = spawn(
       process.execPath,
-      [path.join(root, 'node_modules/jiti/bin/jiti.js'), 'scripts/mcp/index.ts', buildDir, '--http', '--host', '127.0.0.1', '--port', String(mcpPort)],
+      unitArgs.map((arg, index) =>
+        arg === PRODUCTION_ROOT ? buildDir : unitArgs[index - 1] === '--port' ? String(mcpPort) : arg,
+      ),
       {cwd: root, stdio: ['ignore', 'ignore', 'pipe']},
     );
     mcp.stderr.on('data', (chunk) => {
       mcpLog += chunk;
     });
     await waitFor(
-      () => mcpLog.includes('serving'),
+      () => (mcpLog.match(/serving/g) ?? []).length === workers,
       () => mcp.exitCode !== null,
       () => `the MCP server did not start: ${mcpLog}`,
     );
