@@ -29,7 +29,7 @@ import {freePort} from '../support/free-port.mjs';
 import {root} from '../support/openapi.mjs';
 
 const jiti = createJiti(root + '/');
-const {brotliModule, nginxBinary} = jiti('./tests/support/nginx.ts');
+const {brotliModule, mainConfiguration, nginxBinary} = jiti('./tests/support/nginx.ts');
 const {MAX_BODY_BYTES} = jiti('./scripts/mcp/http.ts');
 const {MCP_PACKAGE_PATH, MCP_PATH, MCP_SERVER_INFO} = jiti('./src/config/mcp.ts');
 
@@ -108,25 +108,9 @@ function renderProduction(prefix, site, {httpPort, httpsPort, mcpPort}) {
   const mimeTypes = ['/etc/nginx/mime.types', '/usr/local/etc/nginx/mime.types'].find(existsSync);
   assert.ok(mimeTypes, "nginx's mime.types not found");
   copyFileSync(mimeTypes, path.join(prefix, 'mime.types'));
+  mkdirSync(path.join(prefix, 'temp'), {recursive: true});
   const nginxConf = path.join(prefix, 'nginx.conf');
-  writeFileSync(
-    nginxConf,
-    [
-      brotli ? `load_module ${brotli};` : '',
-      // As root, nginx would switch its workers to a user that may not read the build folder.
-      process.getuid?.() === 0 ? 'user root;' : '',
-      'worker_processes 1;',
-      `pid ${path.join(prefix, 'nginx.pid')};`,
-      'events { worker_connections 256; }',
-      'http {',
-      '  include mime.types;',
-      '  default_type application/octet-stream;',
-      '  access_log off;',
-      ...['client_body', 'proxy', 'fastcgi', 'uwsgi', 'scgi'].map((name) => `  ${name}_temp_path ${prefix}/${name};`),
-      '  include gerai-portal.conf;',
-      '}',
-    ].join('\n'),
-  );
+  writeFileSync(nginxConf, mainConfiguration(prefix, ['    include gerai-portal.conf;']).join('\n'));
   return nginxConf;
 }
 

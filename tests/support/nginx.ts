@@ -70,26 +70,8 @@ export function renderTestServer({buildDir, port, prefix}: TestServer): string {
   copyFileSync(mimeTypes, path.join(prefix, 'mime.types'));
 
   const brotli = brotliModule();
-  const temp = (name: string) => `${name}_temp_path ${path.join(prefix, 'temp', name)};`;
-  const lines = [
-    '# Rendered by tests/support/nginx.ts for the browser tests; not for production.',
-    brotli ? `load_module ${brotli};` : '# The brotli filter module is not installed: gzip only.',
-    // As root, nginx would switch its workers to a user that may not read the build folder.
-    process.getuid?.() === 0 ? 'user root;' : '',
-    'worker_processes 1;',
-    `pid ${path.join(prefix, 'nginx.pid')};`,
-    'error_log stderr warn;',
-    'events { worker_connections 512; }',
-    'http {',
-    '    include mime.types;',
-    '    default_type application/octet-stream;',
-    '    access_log off;',
+  const lines = mainConfiguration(prefix, [
     '    sendfile on;',
-    `    ${temp('client_body')}`,
-    `    ${temp('proxy')}`,
-    `    ${temp('fastcgi')}`,
-    `    ${temp('uwsgi')}`,
-    `    ${temp('scgi')}`,
     `    include ${path.join(generated, 'map-sizes.conf')};`,
     '    include snippets/gerai/maps.conf;',
     `    include ${path.join(generated, 'routes.conf')};`,
@@ -101,11 +83,37 @@ export function renderTestServer({buildDir, port, prefix}: TestServer): string {
     '        include snippets/gerai/site.conf;',
     brotli ? '        include snippets/gerai/brotli.conf;' : '',
     '    }',
-    '}',
-  ];
+  ]);
   const conf = path.join(prefix, 'nginx.conf');
   writeFileSync(conf, `${lines.filter((line) => line !== '').join('\n')}\n`);
   return conf;
+}
+
+/**
+ * The main context of a test nginx.conf, as lines: the brotli module when installed, one worker,
+ * its pid, temporary files and mime.types in `prefix` (where mime.types must be copied), no access
+ * log, and `http` holding the given lines.
+ */
+export function mainConfiguration(prefix: string, http: readonly string[]): string[] {
+  const brotli = brotliModule();
+  const temp = (name: string) => `    ${name}_temp_path ${path.join(prefix, 'temp', name)};`;
+  return [
+    '# Rendered by tests/support/nginx.ts for the tests; not for production.',
+    brotli ? `load_module ${brotli};` : '# The brotli filter module is not installed: gzip only.',
+    // As root, nginx would switch its workers to a user that may not read the build folder.
+    process.getuid?.() === 0 ? 'user root;' : '',
+    'worker_processes 1;',
+    `pid ${path.join(prefix, 'nginx.pid')};`,
+    'error_log stderr warn;',
+    'events { worker_connections 512; }',
+    'http {',
+    '    include mime.types;',
+    '    default_type application/octet-stream;',
+    '    access_log off;',
+    ...['client_body', 'proxy', 'fastcgi', 'uwsgi', 'scgi'].map(temp),
+    ...http,
+    '}',
+  ];
 }
 
 /** Arguments that run nginx in the foreground on a rendered configuration. */
