@@ -135,13 +135,6 @@ const QUERY_KINDS: {query: RegExp; page: RegExp; weight: number}[] = [
   },
 ];
 
-function queryKindWeight(input: string, url: string): number {
-  return QUERY_KINDS.reduce(
-    (weight, kind) => (kind.query.test(input) && kind.page.test(url) ? weight * kind.weight : weight),
-    1,
-  );
-}
-
 function areaWeight(url: string): number {
   return AREA_WEIGHT.find(([pattern]) => pattern.test(url))?.[1] ?? OTHER_AREA_WEIGHT;
 }
@@ -415,12 +408,13 @@ interface Candidate {
   url: string;
   /** The document, once its chunk has loaded (a title's at once). */
   document?: SearchDocument;
-  /** The query words the document holds (their positions in the query). */
-  groups: Set<number>;
+  /** The query words the document holds, as bits of their positions in the query. */
+  words: number;
   /** How many query words the document or its page's title, description and keywords hold. */
   covered: number;
   score: number;
-  matched: Set<string>;
+  /** The index terms the document holds (a term once per entry's match). */
+  matched: readonly string[];
 }
 
 const typeOf = (entry: number): DocumentType => ENTRIES[entry].type;
@@ -652,7 +646,19 @@ export class SearchWorker {
   }
 }
 
-/** Scores every document the query's words reach, entry by entry, as lunr scores a query on an index. */
+/** How many of a query's words a mask of their positions holds. */
+function countBits(mask: number): number {
+  let count = 0;
+  for (let rest = mask; rest !== 0; rest &= rest - 1) count += 1;
+  return count;
+}
+
+/**
+ * Scores every document the query's words reach, entry by entry, as lunr scores a query on an index.
+ * A common word reaches most documents of a large site, so the work per document is kept to sums:
+ * what depends on the query alone (the words each term stands for, the kinds of query) or on a
+ * page alone (its area's weight) is worked out once.
+ */
 function score(
   lead: Lead,
   postings: Map<string, WordPostings>,
@@ -661,64 +667,97 @@ function score(
   input: string,
 ): Candidate[] {
   const pageOf = (id: number) => lead.titleIds[Math.max(0, lastAtMost(lead.titleIds, id))];
-  const candidates: Candidate[] = [];
+  // The query's words a term stands for, as bits of their positions (MAX_WORDS of them at most).
+  const wordsOfTerm = new Map<string, number>();
+  for (const term of boosts.keys()) {
+    let mask = 0;
+    groups.forEach((group, k) => {
+      if (group.has(term)) mask |= 1 << k;
+    });
+    wordsOfTerm.set(term, mask);
+  }
+  // The kinds of page this kind of query favours (QUERY_KINDS), and each page's weights.
+  const kinds = QUERY_KINDS.filter((kind) => kind.query.test(input));
+  const pageWeights = new Map<number, {area: number; kind: number}>();
+  const weightsOf = (page: number, url: string) => {
+    let weights = pageWeights.get(page);
+    if (!weights) {
+      const kind = kinds.reduce(
+        (product, {page: pages, weight}) => (pages.test(url) ? product * weight : product),
+        1,
+      );
+      weights = {area: areaWeight(url), kind};
+      pageWeights.set(page, weights);
+    }
+    return weights;
+  };
+
+  interface Match {
+    sum: number;
+    words: number;
+    strongest: number;
+    terms: string[];
+  }
+  const scored: (Candidate & {value: number})[] = [];
   for (let entry = 0; entry < ENTRIES.length; entry += 1) {
     const type = typeOf(entry);
-    const matches = new Map<number, {sum: number; terms: string[]}>();
+    const matches = new Map<number, Match>();
     let squares = 0;
     for (const [term, boost] of boosts) {
       const list = postings.get(term)?.[entry];
       if (!list) continue;
       squares += boost * boost;
+      const words = wordsOfTerm.get(term) ?? 0;
       forEachPosting(list, (id, value) => {
-        let match = matches.get(id);
-        if (!match) matches.set(id, (match = {sum: 0, terms: []}));
-        match.sum += boost * value;
-        match.terms.push(term);
+        const match = matches.get(id);
+        if (match) {
+          match.sum += boost * value;
+          match.words |= words;
+          match.strongest = Math.max(match.strongest, boost);
+          match.terms.push(term);
+        } else {
+          matches.set(id, {sum: boost * value, words, strongest: boost, terms: [term]});
+        }
       });
     }
     const norm = Math.sqrt(squares);
-    const scored = [...matches].map(([id, {sum, terms}]) => ({id, score: sum / norm, terms}));
-    scored.sort((a, b) => b.score - a.score || a.id - b.id);
-    for (const {id, score: value, terms} of scored) {
+    const typeWeight = TYPE_WEIGHT[type];
+    for (const [id, {sum, words, strongest, terms}] of matches) {
       const page = type === 'heading' || type === 'content' ? pageOf(id) : id;
       const url = lead.titles.get(page)?.u ?? '';
-      const held = new Set<number>();
-      groups.forEach((group, k) => {
-        if (terms.some((term) => group.has(term))) held.add(k);
-      });
-      let strongest = 0;
-      for (const term of terms) strongest = Math.max(strongest, boosts.get(term) ?? 0);
-      const exactness = strongest / BOOST.exact;
-      candidates.push({
+      const value = sum / norm;
+      const {area, kind} = weightsOf(page, url);
+      scored.push({
         entry,
         id,
         page,
         url,
-        groups: held,
-        covered: held.size,
-        matched: new Set(terms),
-        score:
-          value * TYPE_WEIGHT[type] * areaWeight(url) * queryKindWeight(input, url) * (0.5 + exactness / 2),
+        words,
+        covered: countBits(words),
+        matched: terms,
+        value,
+        score: value * typeWeight * area * kind * (0.5 + strongest / BOOST.exact / 2),
       });
     }
   }
 
   // A section is read with its page: words of the page's title, description or keywords count for it.
-  const pageWords = new Map<number, Set<number>>();
-  for (const candidate of candidates) {
+  const pageWords = new Map<number, number>();
+  for (const candidate of scored) {
     const type = typeOf(candidate.entry);
     if (type === 'heading' || type === 'content') continue;
-    const held = pageWords.get(candidate.page) ?? new Set<number>();
-    candidate.groups.forEach((k) => held.add(k));
-    pageWords.set(candidate.page, held);
+    pageWords.set(candidate.page, (pageWords.get(candidate.page) ?? 0) | candidate.words);
   }
-  for (const candidate of candidates) {
+  for (const candidate of scored) {
     const page = pageWords.get(candidate.page);
-    if (page) candidate.covered = new Set([...candidate.groups, ...page]).size;
+    if (page !== undefined) candidate.covered = countBits(candidate.words | page);
   }
-  candidates.sort((a, b) => b.covered - a.covered || b.score - a.score);
-  return candidates;
+  // Equal ones keep the order of lunr's results: by entry, then by score before weights, then by id.
+  scored.sort(
+    (a, b) =>
+      b.covered - a.covered || b.score - a.score || a.entry - b.entry || b.value - a.value || a.id - b.id,
+  );
+  return scored;
 }
 
 /** A result as the plugin's box and page draw it. */
@@ -738,8 +777,8 @@ function result(
   // typo, or "promotions" typed for "promotion", left the title unmarked. A title that holds
   // none of them stays a keywords result: the plugin's templates cannot draw a title with
   // nothing to mark.
-  const marks =
-    type === 'keywords' && pageTitle ? positions(memo, pageTitle.t, candidate.matched) : undefined;
+  const matched = new Set(candidate.matched);
+  const marks = type === 'keywords' && pageTitle ? positions(memo, pageTitle.t, matched) : undefined;
   const shown =
     pageTitle && marks && Object.keys(marks).length > 0
       ? {document: pageTitle, type: DOCUMENT_TYPES.indexOf('title'), page: undefined, metadata: marks}
@@ -747,7 +786,7 @@ function result(
           document,
           type: DOCUMENT_TYPES.indexOf(type),
           page: pageTitle,
-          metadata: positions(memo, document.t, candidate.matched),
+          metadata: positions(memo, document.t, matched),
         };
   return {...shown, tokens: queryList, score: candidate.score};
 }
