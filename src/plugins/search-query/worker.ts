@@ -55,6 +55,7 @@ import {
   type WordPostings,
 } from './format';
 import {queryWords, stem, TokenSets, wordValues, words} from './text';
+import {RankedOrder, Tally, termsOf, type TermPairs} from './ranking';
 import {withinTypos} from './typos';
 
 export interface SearchResult {
@@ -430,6 +431,8 @@ export class SearchWorker {
   /** What has loaded, for the first letters, which never wait. */
   private loadedShards = new Map<number, ShardFile>();
   private loadedChunks = new Map<number, Chunk>();
+  /** The sums of a query's scores, reused by every query. */
+  private tally = new Tally();
 
   private loadLead(baseUrl: string): Promise<Lead> {
     const url = indexUrl(baseUrl, LEAD_SUFFIX);
@@ -571,7 +574,7 @@ export class SearchWorker {
     }
     if (boosts.size === 0) return [];
     const postings = await this.postings(baseUrl, lead, boosts.keys(), wait);
-    const candidates = score(lead, postings, boosts, groups, input);
+    const candidates = score(this.tally, lead, postings, boosts, groups, input);
 
     // Candidates are weighed again by how closely they hold the query as written.
     const typed = input
@@ -582,7 +585,7 @@ export class SearchWorker {
     const memo: StemMemo = new Map();
     const isPasted = pasted(typed);
     if (isPasted || query.length >= 2) {
-      const closest = candidates.slice(0, Math.max(REWEIGHED, limit));
+      const closest = candidates.top(Math.max(REWEIGHED, limit));
       await this.documents(baseUrl, lead, closest, wait);
       // A text that holds the query's characters as typed comes first. (Read in place: a copy of
       // every text in lower case would be thousands of strings for a path's common words.)
@@ -594,7 +597,7 @@ export class SearchWorker {
         if (asTyped && rankedTexts(type, document).some((text) => asTyped.test(text))) candidate.score *= 3;
         if (query.length >= 2 && phrase(memo, wordsOf(type, document), query)) candidate.score *= 2;
       }
-      candidates.sort((a, b) => b.covered - a.covered || b.score - a.score);
+      candidates.reorderTop(closest.length);
     }
     return this.choose(baseUrl, lead, candidates, queryList, limit, wait, memo);
   }
@@ -603,14 +606,14 @@ export class SearchWorker {
   private async choose(
     baseUrl: string,
     lead: Lead,
-    candidates: Candidate[],
+    candidates: Candidates,
     queryList: string[],
     limit: number,
     wait: boolean,
     memo: StemMemo,
   ): Promise<SearchResult[]> {
     // A long question keeps the documents that answer most of it.
-    const best = candidates[0]?.covered ?? 0;
+    const best = candidates.length > 0 ? candidates.at(0).covered : 0;
     const enough = queryList.length >= 4 ? Math.max(1, best - Math.floor(queryList.length / 3)) : 1;
     const perPage = new Map<number, number>();
     const seen = new Set<string>();
@@ -622,7 +625,7 @@ export class SearchWorker {
       const batch: Candidate[] = [];
       const wanted = Math.ceil((limit - chosen.length) * 1.25) + 2;
       while (next < candidates.length && batch.length < wanted) {
-        const candidate = candidates[next++];
+        const candidate = candidates.at(next++);
         if (candidate.covered < enough) {
           next = candidates.length;
           break;
@@ -653,37 +656,68 @@ function countBits(mask: number): number {
   return count;
 }
 
+/** The documents a query reaches, best first, each made a `Candidate` when it is first read. */
+class Candidates {
+  private made: Candidate[] = [];
+
+  constructor(
+    private readonly order: RankedOrder,
+    private readonly make: (index: number) => Candidate,
+  ) {}
+
+  get length(): number {
+    return this.order.count;
+  }
+
+  at(rank: number): Candidate {
+    return (this.made[rank] ??= this.make(this.order.at(rank)));
+  }
+
+  /** The first `count`. */
+  top(count: number): Candidate[] {
+    return Array.from({length: Math.min(count, this.length)}, (_, rank) => this.at(rank));
+  }
+
+  /**
+   * Orders the first `count` again, by how many words they cover, then by score, after their
+   * scores grew: a score that only grows keeps them ahead of the rest.
+   */
+  reorderTop(count: number): void {
+    const top = this.top(count);
+    top.sort((a, b) => b.covered - a.covered || b.score - a.score);
+    top.forEach((candidate, rank) => (this.made[rank] = candidate));
+  }
+}
+
 /**
  * Scores every document the query's words reach, entry by entry, as lunr scores a query on an index.
- * A common word reaches most documents of a large site, so the work per document is kept to sums:
- * what depends on the query alone (the words each term stands for, the kinds of query) or on a
- * page alone (its area's weight) is worked out once.
+ * A common word reaches most documents of a large site, so the work per document is kept to sums
+ * (./ranking.ts): what depends on the query alone (the words each term stands for, the kinds of
+ * query) or on a page alone (its area's weight) is worked out once.
  */
 function score(
+  tally: Tally,
   lead: Lead,
   postings: Map<string, WordPostings>,
   boosts: Map<string, number>,
   groups: Map<string, number>[],
   input: string,
-): Candidate[] {
+): Candidates {
   const pageOf = (id: number) => lead.titleIds[Math.max(0, lastAtMost(lead.titleIds, id))];
+  const terms = [...boosts.keys()];
   // The query's words a term stands for, as bits of their positions (MAX_WORDS of them at most).
-  const wordsOfTerm = new Map<string, number>();
-  for (const term of boosts.keys()) {
-    let mask = 0;
-    groups.forEach((group, k) => {
-      if (group.has(term)) mask |= 1 << k;
-    });
-    wordsOfTerm.set(term, mask);
-  }
+  const wordsOfTerm = terms.map((term) =>
+    groups.reduce((mask, group, k) => (group.has(term) ? mask | (1 << k) : mask), 0),
+  );
   // The kinds of page this kind of query favours (QUERY_KINDS), and each page's weights.
   const kinds = QUERY_KINDS.filter((kind) => kind.query.test(input));
   const pageWeights = new Map<number, {area: number; kind: number}>();
-  const weightsOf = (page: number, url: string) => {
+  const weightsOf = (page: number) => {
     let weights = pageWeights.get(page);
     if (!weights) {
+      const url = lead.titles.get(page)?.u ?? '';
       const kind = kinds.reduce(
-        (product, {page: pages, weight}) => (pages.test(url) ? product * weight : product),
+        (product, {page: kindPages, weight}) => (kindPages.test(url) ? product * weight : product),
         1,
       );
       weights = {area: areaWeight(url), kind};
@@ -692,72 +726,78 @@ function score(
     return weights;
   };
 
-  interface Match {
-    sum: number;
-    words: number;
-    strongest: number;
-    terms: string[];
-  }
-  const scored: (Candidate & {value: number})[] = [];
+  // The candidates, as columns.
+  const entries: number[] = [];
+  const ids: number[] = [];
+  const pages: number[] = [];
+  const words: number[] = [];
+  const covered: number[] = [];
+  const values: number[] = [];
+  const scores: number[] = [];
+  const termLists: number[] = [];
+  const termPairs: TermPairs[] = [];
   for (let entry = 0; entry < ENTRIES.length; entry += 1) {
     const type = typeOf(entry);
-    const matches = new Map<number, Match>();
+    tally.begin();
     let squares = 0;
-    for (const [term, boost] of boosts) {
+    terms.forEach((term, t) => {
       const list = postings.get(term)?.[entry];
-      if (!list) continue;
+      if (!list) return;
+      const boost = boosts.get(term) ?? 0;
       squares += boost * boost;
-      const words = wordsOfTerm.get(term) ?? 0;
-      forEachPosting(list, (id, value) => {
-        const match = matches.get(id);
-        if (match) {
-          match.sum += boost * value;
-          match.words |= words;
-          match.strongest = Math.max(match.strongest, boost);
-          match.terms.push(term);
-        } else {
-          matches.set(id, {sum: boost * value, words, strongest: boost, terms: [term]});
-        }
-      });
-    }
+      forEachPosting(list, (id, value) => tally.add(id, t, boost, value, wordsOfTerm[t]));
+    });
     const norm = Math.sqrt(squares);
     const typeWeight = TYPE_WEIGHT[type];
-    for (const [id, {sum, words, strongest, terms}] of matches) {
+    const pairs = tally.termPairs();
+    for (const id of tally.ids) {
+      const {sum, words: held, strongest, terms: list} = tally.get(id);
       const page = type === 'heading' || type === 'content' ? pageOf(id) : id;
-      const url = lead.titles.get(page)?.u ?? '';
       const value = sum / norm;
-      const {area, kind} = weightsOf(page, url);
-      scored.push({
-        entry,
-        id,
-        page,
-        url,
-        words,
-        covered: countBits(words),
-        matched: terms,
-        value,
-        score: value * typeWeight * area * kind * (0.5 + strongest / BOOST.exact / 2),
-      });
+      const {area, kind} = weightsOf(page);
+      entries.push(entry);
+      ids.push(id);
+      pages.push(page);
+      words.push(held);
+      covered.push(countBits(held));
+      values.push(value);
+      scores.push(value * typeWeight * area * kind * (0.5 + strongest / BOOST.exact / 2));
+      termLists.push(list);
+      termPairs.push(pairs);
     }
   }
 
   // A section is read with its page: words of the page's title, description or keywords count for it.
   const pageWords = new Map<number, number>();
-  for (const candidate of scored) {
-    const type = typeOf(candidate.entry);
-    if (type === 'heading' || type === 'content') continue;
-    pageWords.set(candidate.page, (pageWords.get(candidate.page) ?? 0) | candidate.words);
-  }
-  for (const candidate of scored) {
-    const page = pageWords.get(candidate.page);
-    if (page !== undefined) candidate.covered = countBits(candidate.words | page);
-  }
+  entries.forEach((entry, k) => {
+    const type = typeOf(entry);
+    if (type !== 'heading' && type !== 'content')
+      pageWords.set(pages[k], (pageWords.get(pages[k]) ?? 0) | words[k]);
+  });
+  pages.forEach((page, k) => {
+    const held = pageWords.get(page);
+    if (held !== undefined) covered[k] = countBits(words[k] | held);
+  });
   // Equal ones keep the order of lunr's results: by entry, then by score before weights, then by id.
-  scored.sort(
+  const order = new RankedOrder(
+    ids.length,
     (a, b) =>
-      b.covered - a.covered || b.score - a.score || a.entry - b.entry || b.value - a.value || a.id - b.id,
+      covered[b] - covered[a] ||
+      scores[b] - scores[a] ||
+      entries[a] - entries[b] ||
+      values[b] - values[a] ||
+      ids[a] - ids[b],
   );
-  return scored;
+  return new Candidates(order, (k) => ({
+    entry: entries[k],
+    id: ids[k],
+    page: pages[k],
+    url: lead.titles.get(pages[k])?.u ?? '',
+    words: words[k],
+    covered: covered[k],
+    score: scores[k],
+    matched: termsOf(termPairs[k], termLists[k]).map((t) => terms[t]),
+  }));
 }
 
 /** A result as the plugin's box and page draw it. */

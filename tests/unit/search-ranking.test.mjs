@@ -1,0 +1,99 @@
+// The arithmetic the search worker ranks with (src/plugins/search-query/ranking.ts): sums by
+// document that match a plain computation, and an order read in parts that matches a whole sort.
+import assert from 'node:assert/strict';
+import {describe, test} from 'node:test';
+
+import createJiti from 'jiti';
+
+import {root} from '../support/openapi.mjs';
+
+const jiti = createJiti(root + '/');
+const {RankedOrder, Tally, termsOf} = jiti('./src/plugins/search-query/ranking.ts');
+
+/** A small deterministic generator of numbers in [0, 1). */
+function numbers(seed) {
+  let state = seed;
+  return () => {
+    state = (state * 1103515245 + 12345) % 2147483648;
+    return state / 2147483648;
+  };
+}
+
+describe('Tally', () => {
+  test('sums each document as a map of objects would, round after round', () => {
+    const random = numbers(7);
+    const tally = new Tally();
+    for (let round = 0; round < 4; round += 1) {
+      tally.begin();
+      const expected = new Map();
+      const pairs = [];
+      for (let k = 0; k < 500; k += 1) {
+        // Ids beyond the arrays' first size make them grow.
+        const id = Math.floor(random() * 5000);
+        const term = Math.floor(random() * 6);
+        const boost = 1 + Math.floor(random() * 10);
+        const value = random();
+        const words = 1 << Math.floor(random() * 4);
+        tally.add(id, term, boost, value, words);
+        pairs.push({id, term});
+        const seen = expected.get(id);
+        if (seen) {
+          seen.sum += boost * value;
+          seen.words |= words;
+          seen.strongest = Math.max(seen.strongest, boost);
+          seen.terms.push(term);
+        } else {
+          expected.set(id, {sum: boost * value, words, strongest: boost, terms: [term]});
+        }
+      }
+      assert.deepEqual(tally.ids, [...expected.keys()], 'each document once, in the order first reached');
+      const termPairs = tally.termPairs();
+      for (const [id, {sum, words, strongest, terms}] of expected) {
+        const got = tally.get(id);
+        assert.equal(got.sum, sum);
+        assert.equal(got.words, words);
+        assert.equal(got.strongest, strongest);
+        assert.deepEqual(termsOf(termPairs, got.terms).sort(), terms.sort());
+      }
+    }
+  });
+
+  test("a round's lists of terms stay readable after the next round begins", () => {
+    const tally = new Tally();
+    tally.begin();
+    tally.add(3, 0, 1, 0.5, 1);
+    tally.add(3, 2, 1, 0.5, 1);
+    const first = tally.termPairs();
+    const head = tally.get(3).terms;
+    tally.begin();
+    tally.add(3, 1, 1, 0.5, 1);
+    assert.deepEqual(termsOf(first, head).sort(), [0, 2]);
+    assert.deepEqual(termsOf(tally.termPairs(), tally.get(3).terms), [1]);
+  });
+});
+
+describe('RankedOrder', () => {
+  for (const count of [0, 1, 10, 64, 65, 1000, 14000]) {
+    test(`read in parts, ${count} numbers come in the order of a whole sort`, () => {
+      const random = numbers(count + 1);
+      // Few distinct keys, so that ties are broken by the later keys as in the worker.
+      const covered = Array.from({length: count}, () => Math.floor(random() * 3));
+      const scores = Array.from({length: count}, () => Math.floor(random() * 50) / 7);
+      const before = (a, b) => covered[b] - covered[a] || scores[b] - scores[a] || a - b;
+      const sorted = Array.from({length: count}, (_, k) => k).sort(before);
+      const order = new RankedOrder(count, before);
+      // The first results, then one past what was ordered first, then the rest.
+      const read = [];
+      for (let rank = 0; rank < count; rank += 1) read.push(order.at(rank));
+      assert.deepEqual(read, sorted);
+    });
+  }
+
+  test('reading far first orders everything', () => {
+    const before = (a, b) => b - a;
+    const order = new RankedOrder(200, before);
+    assert.equal(order.at(150), 49);
+    assert.equal(order.at(0), 199);
+    assert.equal(order.at(199), 0);
+  });
+});
