@@ -44,7 +44,7 @@ export const STOP_WORDS: ReadonlySet<string> = new Set(
   ).split(' '),
 );
 
-const WORD = /[\p{L}\p{N}_]+/gu;
+export const WORD = /[\p{L}\p{N}_]+/gu;
 
 /** A run of word characters without the underscores around it (`__init__` is `init`). */
 function trimUnderscores(raw: string): string {

@@ -54,7 +54,7 @@ import {
   type ShardFile,
   type WordPostings,
 } from './format';
-import {queryWords, stem, TokenSets, wordValues, words} from './text';
+import {queryWords, stem, TokenSets, WORD, wordValues, words} from './text';
 import {RankedOrder, Tally, termsOf, type TermPairs} from './ranking';
 import {withinTypos} from './typos';
 
@@ -89,6 +89,10 @@ const FIRST_LETTERS = 3;
  * their text: four times the box's suggestions, or as many as a longer list shows.
  */
 const REWEIGHED = 32;
+/** How many chunks of documents `warm` loads at most. */
+const WARM_CHUNKS = 8000;
+/** How many questions `warm` asks. */
+const WARM_QUESTIONS = 12;
 
 /** How a match weighs, by document type: a title before a heading before text. */
 const TYPE_WEIGHT: Record<DocumentType, number> = {
@@ -392,11 +396,20 @@ function positions(memo: StemMemo, text: string, matched: Set<string>): SearchRe
   // No prototype: a matched word may be `constructor` or `__proto__`.
   const metadata: SearchResult['metadata'] = Object.create(null) as SearchResult['metadata'];
   const heads = new Set(stems(matched).map((target) => target.head));
-  for (const word of words(text)) {
-    if (!heads.has(word.value.slice(0, 2))) continue;
-    const term = stemOf(memo, word.value);
-    if (!matched.has(term)) continue;
-    (metadata[term] ??= {t: {position: []}}).t.position.push([word.start, word.length]);
+  const mark = (value: string, start: number, length: number) => {
+    if (!heads.has(value.slice(0, 2))) return;
+    const term = stemOf(memo, value);
+    if (matched.has(term)) (metadata[term] ??= {t: {position: []}}).t.position.push([start, length]);
+  };
+  // The words of `words(text)`, in its order, without an object for each: a section of a large
+  // description's page can be a hundred thousand characters.
+  // Most words begin with a letter no matched word begins with: passed over before lower-casing.
+  const firsts = new Set([...heads].map((head) => head[0]));
+  for (const match of text.matchAll(WORD)) {
+    const raw = match[0];
+    if (!raw.includes('_')) {
+      if (firsts.has(raw[0].toLowerCase()[0])) mark(raw.toLowerCase(), match.index, raw.length);
+    } else for (const word of words(raw)) mark(word.value, match.index + word.start, word.length);
   }
   return metadata;
 }
@@ -486,6 +499,35 @@ export class SearchWorker {
   }
 
   /**
+   * Readies the worker for queries in advance: loads the lead and every shard, builds the
+   * automaton typos are found with, then asks a few questions of its own (the titles of some
+   * pages), so that the code that scores has been compiled before the first real query. A file or
+   * a question at a time, handing the thread back between them. For a long-running server that
+   * answers many queries from files at hand (the MCP server), where this costs a few megabytes
+   * once; the browser, paying for each file it downloads, never calls it.
+   */
+  async warm(baseUrl: string): Promise<void> {
+    const pause = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
+    const lead = await this.loadLead(baseUrl);
+    await pause();
+    lead.tokenSet ??= TokenSets.fromArray(lead.terms);
+    for (let shard = 0; shard < lead.shardStarts.length; shard += 1) {
+      await pause();
+      await this.shard(baseUrl, shard);
+    }
+    for (let chunk = 0; chunk < Math.min(lead.chunkStarts.length, WARM_CHUNKS); chunk += 1) {
+      await pause();
+      await this.chunk(baseUrl, chunk);
+    }
+    const titles = [...lead.titles.values()];
+    const step = Math.max(1, Math.floor(titles.length / WARM_QUESTIONS));
+    for (let k = 0; k < titles.length; k += step) {
+      await pause();
+      await this.search(baseUrl, '', `how do I ${titles[k].t}`, 10);
+    }
+  }
+
+  /**
    * The postings of `terms`, by word: the titles' from the lead, the others
    * from their shards, fetched unless `wait` is false (then from the shards
    * that have loaded).
@@ -535,11 +577,16 @@ export class SearchWorker {
         candidate.document = lead.titles.get(candidate.id);
         continue;
       }
-      const found = this.loadedChunks
-        .get(chunkOf(candidate))
-        ?.get(documentKey(candidate.entry, candidate.id));
-      // A document of a page takes its address from the page's title.
-      if (found) candidate.document = {...found, u: found.u ?? candidate.url};
+      const chunk = this.loadedChunks.get(chunkOf(candidate));
+      const key = documentKey(candidate.entry, candidate.id);
+      let found = chunk?.get(key);
+      // A document of a page takes its address from the page's title, once: the same object
+      // comes back query after query, and the words of its texts are kept by it (wordsOf).
+      if (chunk && found && found.u === undefined) {
+        found = {...found, u: candidate.url};
+        chunk.set(key, found);
+      }
+      if (found) candidate.document = found;
     }
   }
 
@@ -749,11 +796,12 @@ function score(
     });
     const norm = Math.sqrt(squares);
     const typeWeight = TYPE_WEIGHT[type];
-    const pairs = tally.termPairs();
+    termPairs.push(tally.termPairs());
+    const ofPage = type === 'heading' || type === 'content';
     for (const id of tally.ids) {
-      const {sum, words: held, strongest, terms: list} = tally.get(id);
-      const page = type === 'heading' || type === 'content' ? pageOf(id) : id;
-      const value = sum / norm;
+      const held = tally.words(id);
+      const page = ofPage ? pageOf(id) : id;
+      const value = tally.sum(id) / norm;
       const {area, kind} = weightsOf(page);
       entries.push(entry);
       ids.push(id);
@@ -761,9 +809,8 @@ function score(
       words.push(held);
       covered.push(countBits(held));
       values.push(value);
-      scores.push(value * typeWeight * area * kind * (0.5 + strongest / BOOST.exact / 2));
-      termLists.push(list);
-      termPairs.push(pairs);
+      scores.push(value * typeWeight * area * kind * (0.5 + tally.strongest(id) / BOOST.exact / 2));
+      termLists.push(tally.terms(id));
     }
   }
 
@@ -796,7 +843,7 @@ function score(
     words: words[k],
     covered: covered[k],
     score: scores[k],
-    matched: termsOf(termPairs[k], termLists[k]).map((t) => terms[t]),
+    matched: termsOf(termPairs[entries[k]], termLists[k]).map((t) => terms[t]),
   }));
 }
 
