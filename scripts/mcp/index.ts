@@ -93,6 +93,7 @@ async function main(): Promise<number> {
   }
   if (workers > 1 && cluster.isPrimary) return runWorkers(workers);
   let loaded;
+  const begun = performance.now();
   try {
     loaded = load(folder);
   } catch (error) {
@@ -102,6 +103,7 @@ async function main(): Promise<number> {
     }
     throw error;
   }
+  void loaded.searchReady.then(() => log(`search ready in ${Math.round(performance.now() - begun)} ms`));
   if (!args.values.http) {
     await createServer(loaded).connect(new StdioServerTransport());
     log(`serving ${loaded.portal.pages.length} pages of ${folder} over stdio`);

@@ -19,6 +19,7 @@ export const SEARCH_CONSTANTS =
 
 export interface Worker {
   search(baseUrl: string, context: string, input: string, limit: number): Promise<SearchResult[]>;
+  warm(baseUrl: string): Promise<void>;
 }
 
 export function loadSearchWorker(): Worker {

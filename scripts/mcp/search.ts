@@ -7,7 +7,7 @@
  * checks them against its page's origin. Here `fetch` reads the build's own files (any other
  * address is refused, so the server never reaches the network), and the origin is the site's.
  */
-import {readFile} from 'node:fs/promises';
+import {readFileSync} from 'node:fs';
 import path from 'node:path';
 
 import {loadSearchWorker} from './search-worker';
@@ -20,12 +20,20 @@ export interface Hit {
   readonly snippet: string;
 }
 
-/** Loads the worker once; `origin` is the site's, `folder` the build's. */
+/** Loads the worker once, and its index in the background; `origin` is the site's, `folder` the build's. */
 export function createSearch(
   origin: string,
   folder: string,
-): (query: string, limit: number) => Promise<Hit[]> {
-  const siteFetch = async (input: string | URL | Request) => {
+): {query: (query: string, limit: number) => Promise<Hit[]>; ready: Promise<void>} {
+  // What the worker reads of a response: `ok`, `status`, no body stream (so that it does not time
+  // the body's pieces, which are already here) and `json()`. A whole Response would put every
+  // file through a stream, which at ten times the content costs more than the query.
+  const answer = (status: number, json: () => unknown) =>
+    ({ok: status === 200, status, body: null, json: () => Promise.resolve(json())}) as unknown as Response;
+  const notFound = answer(404, () => {
+    throw new Error('Not a file of the search index');
+  });
+  const siteFetch = (input: string | URL | Request) => {
     const url = new URL(typeof input === 'string' || input instanceof URL ? input : input.url, origin);
     const file = path.resolve(folder, `.${decodeURIComponent(url.pathname)}`);
     if (
@@ -33,18 +41,24 @@ export function createSearch(
       !file.startsWith(`${folder}${path.sep}`) ||
       !/\/search-index[^/]*\.json$/.test(url.pathname)
     ) {
-      return new Response('Not a file of the search index', {status: 404});
+      return Promise.resolve(notFound);
     }
+    // Index files are small (a few kilobytes) and read once each: read at once, not in a thread.
+    let text: string;
     try {
-      return new Response(await readFile(file), {headers: {'content-type': 'application/json'}});
+      text = readFileSync(file, 'utf8');
     } catch {
-      return new Response('Not found', {status: 404});
+      return Promise.resolve(notFound);
     }
+    return Promise.resolve(answer(200, () => JSON.parse(text) as unknown));
   };
   Object.assign(globalThis, {fetch: siteFetch, location: new URL(`${origin}/search`)});
   const worker = loadSearchWorker();
-  return async (query, limit) => {
-    const results = await worker.search('/', '', query, limit);
+  // The server answers many queries: every shard is loaded in the background from the start, so
+  // that a query does not wait for its files. One that cannot be is asked for again by a query.
+  const ready = worker.warm('/').catch(() => undefined);
+  const query = async (input: string, limit: number) => {
+    const results = await worker.search('/', '', input, limit);
     return results.map(({document, page}) => {
       const url = `${document.u}${document.h ?? ''}`;
       const pageTitle = page ? page.t : document.t;
@@ -59,4 +73,5 @@ export function createSearch(
       };
     });
   };
+  return {query, ready};
 }

@@ -56,6 +56,8 @@ const SECTIONS = {
 export interface Loaded {
   readonly portal: Portal;
   readonly search: (query: string, limit: number) => Promise<Hit[]>;
+  /** Settles once the search has loaded its index and compiled (./search.ts): queries are then fastest. */
+  readonly searchReady: Promise<void>;
   /**
    * The operations of an API or of one of the merchant API's releases, in their description's
    * order, with their pages' addresses and the release that last changed each.
@@ -76,7 +78,7 @@ export type ListedEntry = OperationEntry & {
 
 export function load(folder: string): Loaded {
   const portal = new Portal(folder);
-  const search = createSearch(portal.origin, portal.folder);
+  const {query: search, ready: searchReady} = createSearch(portal.origin, portal.folder);
   const cache = new Map<string, ListedEntry[]>();
   const operations = (api: ApiId, release?: string) => {
     const source = sourceKey(api, release);
@@ -107,7 +109,7 @@ export function load(folder: string): Loaded {
     }
     return found;
   };
-  return {portal, search, operations, details};
+  return {portal, search, searchReady, operations, details};
 }
 
 /** For each operation and event, the last step of the history up to `release` whose changes name it. */
