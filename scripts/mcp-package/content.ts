@@ -19,14 +19,17 @@ export interface Content {
   readonly files: Readonly<Record<string, string>>;
 }
 
-/** Whether the server reads a file of the build (its path relative to it, with `/`). */
+/**
+ * Whether the server reads a file of the build (its path relative to it, with `/`): of the
+ * descriptions, their JSON copies (./json-copies.ts), which it reads when they are there.
+ */
 export function servedFile(relative: string): boolean {
   return (
     relative === 'llms.txt' ||
     relative.endsWith('.md') ||
     /^search-index[^/]*\.json$/.test(relative) ||
     (relative.startsWith(OPENAPI_DOWNLOADS_PATH.slice(1)) &&
-      /\.(yaml|json)$/.test(relative) &&
+      relative.endsWith('.json') &&
       !relative.endsWith('.postman_collection.json'))
   );
 }

@@ -2,6 +2,7 @@
  * The build's step for the MCP server (run by scripts/build-site/ on the build folder, after
  * `docusaurus build`), writing what the server needs beyond the site's own files:
  * - the merchant API's releases and their changes (./releases.ts);
+ * - a JSON copy of each YAML description, which the server reads (./json-copies.ts);
  * - the server as one installable file, at MCP_PACKAGE_PATH (./bundle.ts), and the content it
  *   serves, at MCP_CONTENT_PATH (./content.ts).
  *
@@ -15,6 +16,7 @@ import {siteUrl} from '../../src/config/build-environment';
 import {MCP_CONTENT_PATH, MCP_PACKAGE_PATH} from '../../src/config/mcp';
 import {writePackage} from './bundle';
 import {packContent} from './content';
+import {writeJsonCopies} from './json-copies';
 import {writeReleases} from './releases';
 
 async function main(): Promise<number> {
@@ -28,6 +30,7 @@ async function main(): Promise<number> {
   const scratch = mkdtempSync(path.join(tmpdir(), 'gerai-mcp-package-'));
   try {
     await writeReleases(root, out, scratch);
+    writeJsonCopies(out);
     // The build checked SITE_URL before it started (src/config/build-environment.ts).
     const site = siteUrl(process.env.SITE_URL);
     const contentFile = path.join(out, MCP_CONTENT_PATH);

@@ -18,10 +18,13 @@ import {parseYaml} from '@redocly/openapi-core';
 import {
   API_CHANGES_DOWNLOAD,
   GERAI_FULL_DOWNLOAD,
+  jsonCopyOf,
   OPENAPI_DOWNLOADS_PATH,
   RELEASE_DOWNLOADS_PATH,
 } from '../../src/config/openapi';
 import type {ChangeHistory} from '../mcp-package/releases';
+
+const isFile = (file: string) => existsSync(file) && statSync(file).isFile();
 
 export interface Page {
   /** The page's address on the site: `/docs/api/intro`. */
@@ -188,16 +191,23 @@ export class Portal {
           : `Only the merchant API has releases; the ${APIS[api].title} has none.`,
       );
     }
-    const download = release ? `${RELEASE_DOWNLOADS_PATH}${release}.yaml` : APIS[api].download;
+    const published = release ? `${RELEASE_DOWNLOADS_PATH}${release}.yaml` : APIS[api].download;
+    // Its JSON copy (scripts/mcp-package/json-copies.ts) parses in a fraction of the time and
+    // memory; a build made before the copies existed has the YAML only.
+    const copy = jsonCopyOf(published);
+    const download = isFile(path.join(this.folder, copy)) ? copy : published;
     const file = path.join(this.folder, download);
-    if (!existsSync(file) || !statSync(file).isFile()) {
-      throw new PortalError(`The build has no ${download}: build the site again.`);
+    if (!isFile(file)) {
+      throw new PortalError(`The build has no ${published}: build the site again.`);
     }
     let doc: unknown;
     try {
-      doc = parseYaml(readFileSync(file, 'utf8'));
+      const text = readFileSync(file, 'utf8');
+      doc = download === copy ? JSON.parse(text) : parseYaml(text);
     } catch (error) {
-      throw new PortalError(`${download} is not YAML: ${(error as Error).message.split('\n')[0]}`);
+      throw new PortalError(
+        `${download} is not ${download === copy ? 'JSON' : 'YAML'}: ${(error as Error).message.split('\n')[0]}`,
+      );
     }
     if (typeof doc !== 'object' || doc === null) throw new PortalError(`${download} is empty.`);
     this.descriptions.set(key, doc as Record<string, unknown>);

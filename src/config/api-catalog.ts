@@ -3,7 +3,7 @@
  * (src/plugins/api-catalog): a linkset (RFC 9264, `application/linkset+json`)
  * with one link context per API the portal documents. Each context is
  * anchored at the API's reference on the site and names its OpenAPI
- * descriptions and the Postman collection (`service-desc`) and its
+ * descriptions, each in YAML and as JSON, and the Postman collection (`service-desc`) and its
  * documentation, as a page and as Markdown, and llms.txt (`service-doc`).
  * The downloads come from src/config/openapi.ts, the Markdown addresses from
  * src/config/page-markdown.ts; every address is absolute, on the site's origin.
@@ -21,6 +21,7 @@ import {
   GERAI_FULL_DOWNLOAD,
   GERAI_POSTMAN_DOWNLOAD,
   geraiApiSections,
+  jsonCopyOf,
   OPENAPI_DOWNLOADS_PATH,
   PETSTORE_DESCRIPTION,
   sectionDownload,
@@ -56,6 +57,7 @@ export interface Linkset {
 /** How the host serves each kind of file the catalog links to (deploy/nginx/snippets/site.conf). */
 const TYPES = {
   openapi: 'application/yaml',
+  openapiJson: 'application/json',
   postman: 'application/json',
   serverCard: 'application/json',
   changes: 'application/json',
@@ -69,6 +71,14 @@ function pageLinks(siteUrl: string, route: string, title: string): LinkTarget[] 
   return [
     {href: `${siteUrl}${route}`, type: TYPES.page, title},
     {href: `${siteUrl}${markdownPath(route)}`, type: TYPES.markdown, title: `${title} (Markdown)`},
+  ];
+}
+
+/** A YAML description, and its JSON copy beside it (scripts/mcp-package/json-copies.ts). */
+function description(href: string, title: string): LinkTarget[] {
+  return [
+    {href, type: TYPES.openapi, title},
+    {href: jsonCopyOf(href), type: TYPES.openapiJson, title: `${title} (JSON)`},
   ];
 }
 
@@ -91,26 +101,24 @@ export function apiCatalog(
       {
         anchor: `${origin}${merchantReference}`,
         'service-desc': [
-          {
-            href: download(GERAI_FULL_DOWNLOAD),
-            type: TYPES.openapi,
-            title: `${PRODUCT_NAME} merchant API, every section in one OpenAPI description`,
-          },
-          ...geraiApiSections.map((section) => ({
-            href: download(sectionDownload(section)),
-            type: TYPES.openapi,
-            title: descriptionTitle(`gerai/${section.file}`),
-          })),
+          ...description(
+            download(GERAI_FULL_DOWNLOAD),
+            `${PRODUCT_NAME} merchant API, every section in one OpenAPI description`,
+          ),
+          ...geraiApiSections.flatMap((section) =>
+            description(download(sectionDownload(section)), descriptionTitle(`gerai/${section.file}`)),
+          ),
           {
             href: download(GERAI_POSTMAN_DOWNLOAD),
             type: TYPES.postman,
             title: `${PRODUCT_NAME} merchant API, Postman collection (v2.1)`,
           },
-          ...releases.map((release) => ({
-            href: `${origin}${RELEASE_DOWNLOADS_PATH}${release}.yaml`,
-            type: TYPES.openapi,
-            title: `${PRODUCT_NAME} merchant API, release ${release}`,
-          })),
+          ...releases.flatMap((release) =>
+            description(
+              `${origin}${RELEASE_DOWNLOADS_PATH}${release}.yaml`,
+              `${PRODUCT_NAME} merchant API, release ${release}`,
+            ),
+          ),
         ],
         // RFC 8631's relation for what is known about a service besides its description: here the
         // changes of each release (scripts/mcp-package/releases.ts).
@@ -137,13 +145,7 @@ export function apiCatalog(
       },
       {
         anchor: `${origin}${petStoreReference}`,
-        'service-desc': [
-          {
-            href: download(PETSTORE_DESCRIPTION),
-            type: TYPES.openapi,
-            title: descriptionTitle(PETSTORE_DESCRIPTION),
-          },
-        ],
+        'service-desc': description(download(PETSTORE_DESCRIPTION), descriptionTitle(PETSTORE_DESCRIPTION)),
         'service-doc': pageLinks(origin, petStoreReference, 'Pet store sample API reference'),
       },
       {

@@ -51,6 +51,14 @@ export const geraiApiSections: readonly GeraiApiSection[] = [
 /** The folder of the site that serves the downloads (`static/openapi/` in the repository). */
 export const OPENAPI_DOWNLOADS_PATH = '/openapi/';
 
+/**
+ * Where the build publishes the JSON copy of a YAML description it publishes (a path or an
+ * address): beside it, `.json` for `.yaml` (scripts/mcp-package/json-copies.ts).
+ */
+export function jsonCopyOf(yamlPath: string): string {
+  return yamlPath.replace(/\.ya?ml$/, '.json');
+}
+
 /** The download of one section: its file bundled into one self-contained description. */
 export function sectionDownload(section: GeraiApiSection): string {
   return `gerai-${section.id}.yaml`;

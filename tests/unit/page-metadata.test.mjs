@@ -96,18 +96,17 @@ describe('the API catalog (RFC 9727)', () => {
     const descriptions = catalog.linkset
       .filter((context) => !context.anchor.endsWith('/mcp'))
       .flatMap((context) => context['service-desc'].map((link) => link.href));
+    const yaml = [GERAI_FULL_DOWNLOAD, 'petstore.yaml', ...geraiApiSections.map(sectionDownload)];
+    // Each description in YAML and as its JSON copy.
     assert.deepEqual(descriptions.sort(), [
-      ...[
-        GERAI_FULL_DOWNLOAD,
-        GERAI_POSTMAN_DOWNLOAD,
-        'petstore.yaml',
-        ...geraiApiSections.map(sectionDownload),
-      ]
+      ...[GERAI_POSTMAN_DOWNLOAD, ...yaml, ...yaml.map((file) => file.replace(/\.yaml$/, '.json'))]
         .map((file) => `http://localhost:3000/openapi/${file}`)
         .sort(),
     ]);
     const section = targets.find((link) => link.href.endsWith(sectionDownload(geraiApiSections[0])));
     assert.equal(section.title, `title of gerai/${geraiApiSections[0].file}`);
+    const copy = targets.find((link) => link.href === section.href.replace(/\.yaml$/, '.json'));
+    assert.deepEqual(copy, {href: copy.href, type: 'application/json', title: `${section.title} (JSON)`});
   });
 
   test('names the docs as pages and as Markdown, and llms.txt', () => {
