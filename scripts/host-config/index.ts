@@ -21,7 +21,7 @@
 import {existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync} from 'node:fs';
 import path from 'node:path';
 
-import {parse} from 'yaml';
+import {parseYaml} from '@redocly/openapi-core';
 
 import {contentSecurityPolicy, hashSource, loadsTagManager, pageScripts, serverOrigins} from './csp';
 import {markdownPath} from '../../src/config/page-markdown';
@@ -101,7 +101,7 @@ if (blocked.length > 0) {
 
 const descriptions = filesUnder(path.join(root, 'openapi'), '.yaml');
 const apiOrigins = serverOrigins(
-  descriptions.flatMap((file) => serverUrls(parse(readFileSync(file, 'utf8')) as unknown)),
+  descriptions.flatMap((file) => serverUrls(parseYaml(readFileSync(file, 'utf8')) as unknown)),
 );
 const policy = contentSecurityPolicy({scriptHashes: [...hashes], apiOrigins, tagManager});
 const routes = sitemapPaths(readFileSync(path.join(buildDir, 'sitemap.xml'), 'utf8'));

@@ -2,7 +2,7 @@ import {mkdirSync, readFileSync, writeFileSync} from 'node:fs';
 import path from 'node:path';
 
 import type {LoadContext, Plugin} from '@docusaurus/types';
-import {parse} from 'yaml';
+import {parseYaml} from '@redocly/openapi-core';
 
 import {API_CATALOG_PATH, apiCatalog} from '../../config/api-catalog';
 import {releaseNames} from '../../config/api-reference/releases';
@@ -11,7 +11,7 @@ import {mcpServerCard} from '../../config/mcp-server-card';
 
 /** The `info.title` of a description under `openapi/`; a description without one stops the build. */
 function descriptionTitle(siteDir: string, file: string): string {
-  const description = parse(readFileSync(path.join(siteDir, 'openapi', file), 'utf8')) as {
+  const description = parseYaml(readFileSync(path.join(siteDir, 'openapi', file), 'utf8')) as {
     info?: {title?: unknown};
   };
   const title = description.info?.title;
