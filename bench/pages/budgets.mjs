@@ -1,3 +1,4 @@
+// @ts-check
 /**
  * Compares the figures of a bench run with bench/pages/budgets.json: one line per
  * figure, with its budget and whether it is within it.

@@ -1,3 +1,4 @@
+// @ts-check
 /**
  * What a writer waits for, for `npm run bench`: a cold and a warm production
  * build, `npm start` until its first page, and an MDX change until it shows in

@@ -1,3 +1,4 @@
+// @ts-check
 /**
  * The framework's floor: what the same guide costs a reader on a site that
  * has nothing but Docusaurus. It is a site of one page, built in a temporary

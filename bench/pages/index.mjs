@@ -1,3 +1,4 @@
+// @ts-check
 /**
  * `npm run bench`: what readers and writers wait for, measured the same way
  * every time on this machine. Not part of `npm test`: the figures depend on

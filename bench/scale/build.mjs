@@ -1,3 +1,4 @@
+// @ts-check
 /**
  * A cold `npm run build` of a copy of the portal: its wall time, its peak memory (../shared/memory.mjs)
  * and the time of each stage (./stages.mjs).

@@ -1,3 +1,4 @@
+// @ts-check
 /**
  * `npm run bench:scale`: how the build's cost and what readers get grow with the content. In
  * one run it builds, each in a temporary folder with a cold `npm run build`:

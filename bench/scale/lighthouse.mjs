@@ -1,3 +1,4 @@
+// @ts-check
 /**
  * Mobile Lighthouse (../shared/lighthouse.mjs, preset `mobile`) of the guide and the
  * reference page of every copy, interleaved: each round runs every page of every copy once, so

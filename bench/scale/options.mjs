@@ -1,3 +1,4 @@
+// @ts-check
 /**
  * The options of `npm run bench:scale` (read by ../shared/options.mjs, before anything is copied
  * or built: a run takes half an hour), and the port each copy is served on.

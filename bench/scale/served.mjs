@@ -1,3 +1,4 @@
+// @ts-check
 /**
  * What readers of a build get, measured on the build served by nginx as in production: its
  * pages, its main script, the JavaScript a guide, a reference page and the search page run before

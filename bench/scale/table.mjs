@@ -1,3 +1,4 @@
+// @ts-check
 /**
  * The table `npm run bench:scale` prints: one row per figure, one column per copy and, after each
  * copy but the first (1x), how many times the 1x figure it is.

@@ -1,3 +1,4 @@
+// @ts-check
 /**
  * `npm run bench:search`: what a reader waits for when searching, on the
  * production build served by nginx as in production (gzip), in Chromium

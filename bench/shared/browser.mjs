@@ -1,3 +1,4 @@
+// @ts-check
 /**
  * The Chromium the benchmarks drive, launched as the browser tests launch it (the binary and flags
  * of tests/support/browser.ts).

@@ -1,3 +1,4 @@
+// @ts-check
 /**
  * The copies of the portal the benchmarks build, start and test, each in a new temporary folder
  * (tests/support/repository-copy.mjs) and committed as a repository of its own (the build dates

@@ -1,3 +1,4 @@
+// @ts-check
 /**
  * Lighthouse runs of one page, for `npm run bench` (each kind of page, mobile and desktop) and
  * `npm run bench:scale` (the reference page's desktop blocking time, and the interleaved mobile

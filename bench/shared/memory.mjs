@@ -1,3 +1,4 @@
+// @ts-check
 /**
  * The memory a command and the processes it starts hold, measured two ways (Linux):
  *

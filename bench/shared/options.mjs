@@ -1,3 +1,4 @@
+// @ts-check
 /**
  * The command line of every benchmark, read and checked before anything is copied, built or
  * measured (a run takes minutes to half an hour, and a mistyped option should cost a second, not

@@ -1,3 +1,4 @@
+// @ts-check
 /** The repository's root, which every benchmark works from. */
 import path from 'node:path';
 

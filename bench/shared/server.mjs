@@ -1,3 +1,4 @@
+// @ts-check
 /**
  * A build served by nginx as in production (tests/support/nginx-server.ts: gzip, brotli where
  * nginx has the module, caching, the build's host configuration), for every benchmark that

@@ -1,3 +1,4 @@
+// @ts-check
 /** The middle and the spread of repeated measures. */
 
 /**

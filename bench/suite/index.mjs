@@ -1,3 +1,4 @@
+// @ts-check
 /**
  * `npm run bench:suite`: what the test suite costs per page. Runs `npm test` (tests/run-all.sh,
  * every stage, PORTAL_TEST_KEEP_GOING=1) in two temporary copies of the repository, one as it is

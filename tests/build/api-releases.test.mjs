@@ -1,3 +1,4 @@
+// @ts-check
 // The earlier releases of the API reference on the built site: each release's pages under
 // /docs/api/releases/<release>/, what they say first, the switcher between releases on them and on
 // the current reference, the sitemap, and the search index each release has of its own.

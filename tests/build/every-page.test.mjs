@@ -1,3 +1,4 @@
+// @ts-check
 // Every page of the build, judged without a browser: it exists where the sitemap says, and passes
 // the checks of tests/support/page-checks.mjs (title, one <h1>, heading order, valid HTML, the
 // accessibility rules that need no layout, the policy hashes of its inline scripts, no inline

@@ -1,3 +1,4 @@
+// @ts-check
 // Checks of the host configuration that `npm run build` writes into <build>/.nginx/,
 // and of the production nginx configuration (deploy/nginx/) against that build.
 import assert from 'node:assert/strict';

@@ -1,3 +1,4 @@
+// @ts-check
 // The official MCP conformance suite (`conformance server`) against the portal's server over
 // Streamable HTTP, on the production build. Every scenario that applies to a read-only server
 // passes; the ones that cannot are listed, with their reasons, in

@@ -1,3 +1,4 @@
+// @ts-check
 // The MCP server card as the production build wrote it (/.well-known/mcp/server-card.json): the
 // fields of the server-card draft for this build's origin, and a list of tools that is the one
 // the server over this build answers to `tools/list`. Run after `npm run build`.

@@ -1,3 +1,4 @@
+// @ts-check
 // The Markdown version of every page, llms.txt and llms-full.txt, as the production build wrote
 // them. Run after `npm run build`. (The Postman collection: postman-collection.test.mjs.)
 import assert from 'node:assert/strict';

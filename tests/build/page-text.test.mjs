@@ -1,3 +1,4 @@
+// @ts-check
 // The text of every built page keeps its words apart without the help of CSS.
 // Search indexes a page's text as its markup gives it: two elements side by side
 // with no space between them (two buttons, a label and its hint) give one word

@@ -1,3 +1,4 @@
+// @ts-check
 // The Postman collection as the built site serves it (/openapi/gerai-merchant-api.postman_collection.json),
 // run by Newman against a Prism mock of the joined description (/openapi/gerai-merchant-api.yaml) that
 // validates every request (`--errors`), the way a partner's CI would: only baseUrl, authBaseUrl, clientId, clientSecret and scope set, the token fetched

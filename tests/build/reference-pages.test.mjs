@@ -1,3 +1,4 @@
+// @ts-check
 // Every generated reference page shows its operation in the HTML the server sends, readable with
 // JavaScript off: title, method, path, parameters, request and response fields, statuses and
 // headers (the facts tests/support/reference-pages.ts reads from the page's own description).

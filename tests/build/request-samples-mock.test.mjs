@@ -1,3 +1,4 @@
+// @ts-check
 // The code of every API request of the guides runs, as a reader would copy it from the built page,
 // against a Prism mock of the merchant API (static/openapi/gerai-merchant-api.yaml, as built) that
 // validates every request (`--errors`), and gets a 2xx its operation documents: Node.js and Python always, curl where it is installed. Only

@@ -1,3 +1,4 @@
+// @ts-check
 // The API requests of the guides, as the production build shows them: in the six languages of the
 // request panel, in its order, in the page's HTML (readable without JavaScript) and in its Markdown.
 // Run after `npm run build`.

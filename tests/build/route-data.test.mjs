@@ -1,3 +1,4 @@
+// @ts-check
 // The route data of the built site (src/plugins/route-data): the browser learns a page's routes
 // when it needs that page, so that no page's scripts carry the rest of the site. These checks fail
 // when the route table comes back: a page's address in main.js or the runtime, a chunk of a page

@@ -1,3 +1,4 @@
+// @ts-check
 /* global document -- functions passed to page.evaluate run in the page */
 // `npm start` as a writer uses it, in a copy of the repository (tests/support/repository-copy.mjs):
 // a guide and an operation's reference page open in Chromium while their sources are edited. Each

@@ -1,3 +1,4 @@
+// @ts-check
 // Reading built pages in the checks of the built site, which each read hundreds of pages: with
 // htmlparser2 rather than cheerio's default parse5 (two and a half times as fast on these pages,
 // and the same text, ids and links of every page of the build; the trees differ where the

@@ -1,3 +1,4 @@
+// @ts-check
 // Reads the hand-written pages (Markdown and MDX) the way the content checks need them.
 import {readdirSync, readFileSync, statSync} from 'node:fs';
 import path from 'node:path';

@@ -1,3 +1,4 @@
+// @ts-check
 /**
  * `npm start` in a folder of the portal (the repository or a copy of it), for the tests and the
  * benchmark of the writer's loop: started in a process group of its own, so that stopping it stops

@@ -1,3 +1,4 @@
+// @ts-check
 // Reads the merchant API's OpenAPI description (openapi/gerai/*.yaml) into the
 // facts the content checks compare pages with: operations, scopes, events, schemas.
 import {readdirSync, readFileSync} from 'node:fs';

@@ -1,3 +1,4 @@
+// @ts-check
 // The reference pages of an owner's description in the sample's place, as `npm run gen-api` makes
 // them: its prepared copy (scripts/generate-api-docs/prepare.ts) read by the OpenAPI plugin's own
 // loader, each operation or event written by the page writer (src/config/api-reference/page.ts).

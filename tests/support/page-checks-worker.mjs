@@ -1,3 +1,4 @@
+// @ts-check
 // A worker thread of tests/build/every-page.test.mjs, for its share of the built pages (see
 // ./page-checks.mjs). Task "pages": every check of a page, its code blocks and sidebar menu read as
 // text, and what the page's markup is made of (./page-kinds.ts). Task "markup": html-validate on

@@ -1,3 +1,4 @@
+// @ts-check
 // The API requests the guides show, read from the built HTML: those shown in every language
 // (src/components/RequestSamples) and those shown otherwise (a curl command, an HTTP request line).
 import {readFileSync} from 'node:fs';

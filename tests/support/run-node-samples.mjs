@@ -1,3 +1,4 @@
+// @ts-check
 // Runs the Node.js code of API requests, one after the other in this one process, as a reader
 // would run each: the code reads from stdin as JSON ([{id, code}]), and for each request the
 // statuses of the responses it got (or why it got none) go to stdout as JSON.

@@ -1,9 +1,15 @@
+// @ts-check
 // Reads the test delivery of a webhook event page (src/components/TestDelivery):
 // the curl command as the shell reads it, and running it against a receiver.
 import {execFileSync, spawn} from 'node:child_process';
 import {createInterface} from 'node:readline';
 
-/** The words of a shell command, as bash reads them (quotes, escapes, line continuations). */
+/**
+ * The words of a shell command, as bash reads them (quotes, escapes, line continuations).
+ *
+ * @param {string} command
+ * @returns {string[]}
+ */
 export function shellWords(command) {
   // `curl` is replaced by a printf that writes each argument followed by a NUL byte.
   if (!command.startsWith('curl ')) throw new Error(`not a curl command: ${command.slice(0, 40)}`);
@@ -38,17 +44,29 @@ export function deliveryOf(command) {
   return delivery;
 }
 
-/** The command's arguments with its address replaced: what a reader who entered `url` runs. */
+/**
+ * The command's arguments with its address replaced: what a reader who entered `url` runs.
+ *
+ * @param {string[]} words
+ * @param {string} url
+ * @returns {string[]}
+ */
 export function withUrl(words, url) {
   const at = words.findIndex((word) => /^https?:\/\//.test(word));
   return words.map((word, index) => (index === at ? url : word));
 }
 
-/** Runs curl with these arguments (the command of a page) and returns the status and body of the answer. */
+/**
+ * Runs curl with these arguments (the command of a page) and returns the status and body of the answer.
+ *
+ * @param {string[]} args
+ * @returns {Promise<{status: number, body: string}>}
+ */
 export function runCurl(args) {
   return new Promise((resolve, reject) => {
     // -i prints the status line and headers; -s keeps the progress meter out.
     const child = spawn('curl', ['-s', ...args], {stdio: ['ignore', 'pipe', 'pipe']});
+    /** @type {Buffer[]} */
     const chunks = [];
     let errors = '';
     child.stdout.on('data', (chunk) => chunks.push(chunk));
@@ -67,6 +85,9 @@ export function runCurl(args) {
  * receiver.py with its clock stopped at `now`, as a program, on a free port: one program for a
  * whole run, whose clock `setNow` moves (a line on its standard input, answered once it is set).
  * Resolves to its address, `setNow` and a function that stops it.
+ *
+ * @param {{root: string, secret: string, now: number}} options
+ * @returns {Promise<{url: string, setNow: (seconds: number) => Promise<void>, stop: () => void}>}
  */
 export function startPythonReceiver({root, secret, now}) {
   const script = [
@@ -85,7 +106,9 @@ export function startPythonReceiver({root, secret, now}) {
   ].join('\n');
   const child = spawn('python3', ['-c', script, secret, String(now)], {stdio: ['pipe', 'pipe', 'pipe']});
   // Its output, a line at a time: its port first, then "now <seconds>" once each clock move is set.
+  /** @type {(() => void)[]} */
   const waiting = [];
+  /** @type {(seconds: number) => Promise<void>} */
   const setNow = (seconds) =>
     new Promise((resolve) => {
       waiting.push(resolve);

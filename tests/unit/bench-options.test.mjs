@@ -1,3 +1,4 @@
+// @ts-check
 // Every benchmark reads its options before it copies, builds or measures anything
 // (bench/shared/options.mjs): `--help` lists them and exits with 0; an unknown option, or a value
 // of the wrong form, is named in one line on stderr, without a stack trace, and the run exits with 2.

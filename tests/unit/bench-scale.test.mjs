@@ -1,3 +1,4 @@
+// @ts-check
 // `npm run bench:scale` reads the time of each stage from what `npm run build` prints, grows a
 // copy of the OpenAPI descriptions to ten times their operations, schemas and events, puts a large
 // description in the pet store's place, cuts more releases, reads its options and prints its table.

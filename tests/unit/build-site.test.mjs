@@ -1,3 +1,4 @@
+// @ts-check
 // `npm run build` (scripts/build-site/): build/ only ever holds a complete build with its
 // host configuration; a failed build publishes nothing and leaves no folder behind.
 import assert from 'node:assert/strict';

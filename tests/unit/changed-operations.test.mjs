@@ -1,3 +1,4 @@
+// @ts-check
 // Which pages of an owner's description a change touches (scripts/generate-api-docs/changed-operations.ts),
 // so that the development server writes and lints those alone: each kind of change on the shapes of
 // tests/fixtures/owner-descriptions.mjs, and the page written from a copy with one operation, which

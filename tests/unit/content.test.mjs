@@ -1,3 +1,4 @@
+// @ts-check
 // The pages agree with the OpenAPI description: every endpoint, scope and event
 // they name exists there, and every JSON example parses.
 import assert from 'node:assert/strict';

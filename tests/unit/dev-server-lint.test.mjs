@@ -1,3 +1,4 @@
+// @ts-check
 // The development server lints a saved description with Redocly's library in its own process
 // (scripts/start-site/problems.ts); `npm run build` lints with Redocly CLI. Both must report the
 // same problems, at the same places: on the descriptions as they are, and on copies broken on

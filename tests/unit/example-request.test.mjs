@@ -1,3 +1,4 @@
+// @ts-check
 // The example request of a reference page (src/config/api-reference/example-request.ts): each way
 // of authenticating, each style of parameter and each kind of body written as the description
 // says. tests/unit/owner-example-requests.test.mjs and tests/build/example-requests.test.mjs send

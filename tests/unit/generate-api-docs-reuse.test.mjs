@@ -1,3 +1,4 @@
+// @ts-check
 // When `npm run gen-api` reuses its last run (scripts/generate-api-docs/reuse.ts): only when
 // nothing it reads has changed and its output is exactly as that run left it. Judged on a small
 // folder of its own; tests/unit/generate-api-docs.test.mjs runs the generator itself.

@@ -1,3 +1,4 @@
+// @ts-check
 // `npm run gen-api` (scripts/generate-api-docs/), run in a copy of the repository: a bad
 // environment variable or a failing step stops it with a message naming the cause, and never
 // loses a page or download generated before; a run that succeeds replaces them.

@@ -1,3 +1,4 @@
+// @ts-check
 // Code blocks highlighted while the site is built (src/remark/highlight-code.ts), read back by
 // @theme/CodeBlock (src/remark/code-tokens.ts).
 import assert from 'node:assert/strict';

@@ -1,3 +1,4 @@
+// @ts-check
 // The parts of the host configuration that scripts/host-config/ computes from
 // a build: the Content-Security-Policy and the routes that keep a trailing slash.
 import assert from 'node:assert/strict';

@@ -1,3 +1,4 @@
+// @ts-check
 // Generated files are put in place only where their bytes changed (scripts/generate-api-docs/install.ts):
 // a page generated again with the same bytes keeps its modification time, so a running development
 // server recompiles nothing for it; the development server's route registry is read without its weak

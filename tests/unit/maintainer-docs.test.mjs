@@ -1,3 +1,4 @@
+// @ts-check
 // The maintainers' documents point where they say: every relative link of README.md,
 // ARCHITECTURE.md, UPGRADING.md, CONTRIBUTING.md and the folders' READMEs reaches a file of the
 // repository, and every heading it names (`#anchor`) is one of that file's headings, as GitHub

@@ -1,3 +1,4 @@
+// @ts-check
 // How an assistant is pointed at the portal's MCP server (src/config/mcp-clients.ts): the
 // addresses on the site's origin, and the one-click install links of Cursor and VS Code, which
 // must carry the same entry as the configuration files the guide shows. And the server card

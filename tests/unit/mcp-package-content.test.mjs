@@ -1,3 +1,4 @@
+// @ts-check
 // The content file of the MCP server's package (scripts/mcp-package/content.ts): it holds exactly
 // the files the server reads, and a path in it that could be written outside the package's cache
 // folder is refused, whatever the file says.

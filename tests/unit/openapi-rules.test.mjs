@@ -1,3 +1,4 @@
+// @ts-check
 // Rules of the OpenAPI descriptions that linters do not know: what the OAuth 2.0
 // flows declare, and that request schemas say what the operations promise.
 import assert from 'node:assert/strict';

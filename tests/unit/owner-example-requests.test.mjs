@@ -1,3 +1,4 @@
+// @ts-check
 // The example request of every operation of an owner's description in the sample's place, as its
 // page shows it (tests/support/owner-pages.mjs), is accepted by a Prism mock of that description
 // with request validation on: its credentials, parameters and body, whatever way the operation

@@ -1,3 +1,4 @@
+// @ts-check
 // The generated reference pages as `gen-api` writes them (scripts/generate-api-docs/page-html.ts):
 // an earlier release's body after the release switcher becomes one string of HTML; a current page's
 // body becomes blocks of HTML between the headings, code blocks and components that stay MDX.

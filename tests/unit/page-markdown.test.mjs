@@ -1,3 +1,4 @@
+// @ts-check
 // The conversion of a built page into its Markdown version (src/plugins/page-markdown).
 import assert from 'node:assert/strict';
 import {mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync} from 'node:fs';

@@ -1,3 +1,4 @@
+// @ts-check
 // What every page tells crawlers and link previews (meta description of a generated
 // reference page, robots.txt, the API catalog) and where "Edit this page" leads.
 import assert from 'node:assert/strict';

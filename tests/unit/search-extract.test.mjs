@@ -1,3 +1,4 @@
+// @ts-check
 // What the search reads of a built page (src/plugins/search-query/build/extract.ts): a docs
 // page's title, breadcrumbs and sections, a blog post's sections, a landing page's text.
 import assert from 'node:assert/strict';

@@ -1,3 +1,4 @@
+// @ts-check
 // The arithmetic the search worker ranks with (src/plugins/search-query/ranking.ts): sums by
 // document that match a plain computation, and an order read in parts that matches a whole sort.
 import assert from 'node:assert/strict';

@@ -1,3 +1,4 @@
+// @ts-check
 // Facts that pages, samples and the OpenAPI description all state must agree:
 // each has one source, and every other statement of it is checked against that source.
 // The patterns match the forms of a word by its stem:

@@ -1,3 +1,4 @@
+// @ts-check
 // The signed test delivery of every webhook event (src/config/test-delivery.ts), as its
 // page writes it (src/config/api-reference/page.ts) and shows it as a curl command
 // (src/components/TestDelivery/command.ts). The built pages are checked in

@@ -1,3 +1,4 @@
+// @ts-check
 // Where the request panel's "Get token" asks for a client credentials token, for each
 // server a reader can select.
 import assert from 'node:assert/strict';

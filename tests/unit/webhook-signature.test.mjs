@@ -1,3 +1,4 @@
+// @ts-check
 // One story of the X-Gerai-Signature header: the schema in openapi/gerai/webhooks.yaml,
 // its example, the shared test vectors, both samples, the in-browser checker and the guide
 // "Receiving notifications" agree on every vector.

@@ -1,3 +1,4 @@
+// @ts-check
 // The GitHub Actions workflows: least privilege, pinned actions, one run at a time.
 import assert from 'node:assert/strict';
 import {readdirSync, readFileSync} from 'node:fs';
