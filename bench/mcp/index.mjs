@@ -1,3 +1,4 @@
+// @ts-check
 /**
  * `npm run bench:mcp`: what an AI assistant waits for from the portal's MCP server
  * (scripts/mcp/) over a build:
@@ -37,6 +38,13 @@ import {root} from '../shared/root.mjs';
 import {median, spread} from '../shared/stats.mjs';
 
 const OUTPUT = resultsFile('mcp');
+
+/**
+ * A part of list_operations's answer (its output schema, scripts/mcp/server.ts), which the SDK types
+ * as any object.
+ *
+ * @typedef {{operations: {key: string, operationId?: string}[], nextCursor?: string}} ListedOperations
+ */
 
 /** @type {import('../shared/options.mjs').Command} */
 const COMMAND = {
@@ -172,10 +180,12 @@ async function overStdio() {
     const operations = [];
     let cursor;
     do {
-      const {structuredContent} = await client.callTool({
-        name: 'list_operations',
-        arguments: cursor ? {cursor} : {},
-      });
+      const {structuredContent} = /** @type {{structuredContent?: ListedOperations}} */ (
+        await client.callTool({
+          name: 'list_operations',
+          arguments: cursor ? {cursor} : {},
+        })
+      );
       operations.push(...structuredContent.operations);
       cursor = structuredContent.nextCursor;
     } while (cursor);

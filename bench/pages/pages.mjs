@@ -1,9 +1,12 @@
+// @ts-check
 /**
  * What a reader of each kind of page waits for, on the production build
  * served by nginx as in production (gzip, caching; ../shared/server.mjs), for
  * `npm run bench`.
  *
  * @typedef {import('@playwright/test').Browser} Browser
+ * @typedef {Window & {samples?: number[]}} SampledWindow The page's window, with the lengths of
+ *   text `longestBlank` samples on it
  */
 /* global document, window -- functions passed to page.evaluate run in the page */
 import http from 'node:http';
@@ -147,15 +150,16 @@ async function longestBlank(browser, url) {
   });
   await cdp.send('Emulation.setCPUThrottlingRate', {rate: 4});
   await page.addInitScript(() => {
+    /** @type {number[]} */
     const samples = [];
-    window.samples = samples;
+    /** @type {SampledWindow} */ (window).samples = samples;
     const timer = setInterval(() => {
       samples.push(document.querySelector('main')?.innerText.length ?? 0);
       if (samples.length >= 300) clearInterval(timer);
     }, 100);
   });
   await page.goto(url, {waitUntil: 'commit'});
-  const read = () => page.evaluate(() => window.samples);
+  const read = () => page.evaluate(() => /** @type {SampledWindow} */ (window).samples);
   while ((await read()).length < 300) {
     await new Promise((resolve) => setTimeout(resolve, 1_000));
   }
@@ -199,9 +203,10 @@ async function requestPanelReady(browser, url, runs) {
 export async function measurePage(browser, {origin, build, runs}, kind) {
   const url = origin + kind.route;
   if (kind.notFound) {
-    const proxy = await startNotFoundAs200(origin, Number(new URL(origin).port) + 2);
+    const port = Number(new URL(origin).port) + 2;
+    const proxy = await startNotFoundAs200(origin, port);
     try {
-      const proxied = `http://127.0.0.1:${proxy.address().port}${kind.route}`;
+      const proxied = `http://127.0.0.1:${port}${kind.route}`;
       return {
         kind: kind.kind,
         route: kind.route,

@@ -1,3 +1,4 @@
+// @ts-check
 /**
  * The `large` copy of `npm run bench:scale`: the portal with a real, large public OpenAPI
  * description in place of the sample pet store (`openapi/petstore.yaml`), as an owner who brings
@@ -21,7 +22,7 @@ import {createHash} from 'node:crypto';
 import {existsSync, mkdirSync, mkdtempSync, readFileSync, renameSync, rmSync, writeFileSync} from 'node:fs';
 import path from 'node:path';
 
-import {parseDocument} from 'yaml';
+import {isMap, parseDocument} from 'yaml';
 
 import {copyRepository} from '../../tests/support/repository-copy.mjs';
 import {commitCopy} from '../shared/copies.mjs';
@@ -146,6 +147,8 @@ export function relaxLintRules(text, rules) {
     throw new Error(`bench:scale: redocly.yaml no longer lints an API named ${PETSTORE_API}`);
   if (!config.hasIn(['apis', PETSTORE_API, 'rules'])) config.setIn(['apis', PETSTORE_API, 'rules'], {});
   const relaxed = config.getIn(['apis', PETSTORE_API, 'rules']);
+  if (!isMap(relaxed))
+    throw new Error(`bench:scale: the rules of ${PETSTORE_API} in redocly.yaml are not a map`);
   for (const [rule, reason] of Object.entries(rules)) {
     relaxed.delete(rule);
     const pair = config.createPair(rule, 'off');

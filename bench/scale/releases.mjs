@@ -1,3 +1,4 @@
+// @ts-check
 /**
  * The `releases` copy of `npm run bench:scale`: the portal after twenty more releases of the
  * merchant API, each cut as a maintainer cuts one (`npm run api:release -- <date>`, one day after
@@ -11,7 +12,7 @@ import {spawnSync} from 'node:child_process';
 import {readdirSync, readFileSync, writeFileSync} from 'node:fs';
 import path from 'node:path';
 
-import {parseDocument} from 'yaml';
+import {isMap, isScalar, parseDocument} from 'yaml';
 
 import {copyRepository} from '../../tests/support/repository-copy.mjs';
 import {commitCopy} from '../shared/copies.mjs';
@@ -59,11 +60,12 @@ export function existingReleases(folder) {
 export function reviseSummary(text, revision) {
   const doc = parseDocument(text);
   const paths = doc.get('paths');
-  for (const item of paths?.items ?? []) {
+  for (const item of isMap(paths) ? paths.items : []) {
+    if (!isScalar(item.key)) continue;
     for (const method of METHODS) {
-      const operation = item.value?.get?.(method, true);
-      const node = operation?.get?.('summary', true);
-      if (!node || typeof node.value !== 'string' || !node.range) continue;
+      const operation = isMap(item.value) ? item.value.get(method, true) : undefined;
+      const node = isMap(operation) ? operation.get('summary', true) : undefined;
+      if (!isScalar(node) || typeof node.value !== 'string' || !node.range) continue;
       const summary = `${node.value.replace(REVISION, '')} (rev ${revision})`;
       const written = node.type === 'PLAIN' && !/[:#]/.test(summary) ? summary : JSON.stringify(summary);
       const revised = text.slice(0, node.range[0]) + written + text.slice(node.range[1]);

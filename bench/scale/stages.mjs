@@ -1,3 +1,4 @@
+// @ts-check
 /**
  * The time of each stage of `npm run build`, read from what the build prints when run by
  * `npm run bench:scale`:
@@ -25,6 +26,7 @@
 const ANSI = /\u001b\[[0-9;]*m/g;
 
 /** The names bench:scale gives the steps of scripts/build-site/. */
+/** @type {[step: string, line: RegExp][]} */
 const BUILD_SITE_STEPS = [
   // One `docusaurus build`, or two: the bundling, then the pages and postBuild steps.
   ['docusaurus', /^Building the site/],

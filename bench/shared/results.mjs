@@ -1,3 +1,4 @@
+// @ts-check
 /**
  * Where each benchmark keeps the figures of its last run, `bench/<benchmark>/results.json` (git
  * ignores them: they are one machine's), and the machine they were taken on.
@@ -11,7 +12,7 @@ import {root} from './root.mjs';
 /**
  * The results file of a benchmark, by the name of its folder under bench/.
  *
- * @param {'pages' | 'search' | 'suite' | 'scale' | 'writer'} benchmark
+ * @param {'pages' | 'search' | 'suite' | 'scale' | 'writer' | 'mcp'} benchmark
  */
 export function resultsFile(benchmark) {
   return path.join(root, 'bench', benchmark, 'results.json');

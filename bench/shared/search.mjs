@@ -1,3 +1,4 @@
+// @ts-check
 /**
  * What a reader waits for when searching, measured in Chromium on a build served by nginx as in
  * production (./server.mjs): the search box on a guide and the search page, for
@@ -21,6 +22,24 @@ export const GUIDE = '/docs/docs/getting-started';
 
 /** The search page measured. */
 export const SEARCH_PAGE = '/search?q=webhook';
+
+/**
+ * The page's window, with what the functions run in the page keep on it for `page.evaluate` to
+ * read back (each once it has been set).
+ *
+ * @typedef {Window & {
+ *   queryTimer?: {start: number, elapsed: number},
+ *   searchMarks?: {firstKey: number, firstSuggestion: number},
+ *   layoutShift?: number,
+ *   firstResultMs?: number,
+ * }} MeasuredWindow
+ */
+
+/**
+ * A `layout-shift` performance entry (the Layout Instability API, not in TypeScript's DOM types).
+ *
+ * @typedef {PerformanceEntry & {hadRecentInput: boolean, value: number}} LayoutShift
+ */
 
 /**
  * Collects the search index responses of a page, each once it has been received whole.
@@ -67,7 +86,7 @@ function armTimer() {
   const input = document.querySelector('.navbar input.navbar__search-input');
   const list = document.querySelector('.navbar [role="listbox"]');
   const timer = {start: 0, elapsed: 0};
-  window.queryTimer = timer;
+  /** @type {MeasuredWindow} */ (window).queryTimer = timer;
   input.addEventListener('input', () => (timer.start = performance.now()), {once: true, capture: true});
   const observer = new MutationObserver(() => {
     if (!timer.start) return;
@@ -81,9 +100,11 @@ function armTimer() {
 export async function timeQuery(page, query) {
   await page.evaluate(armTimer);
   await page.locator('.navbar input.navbar__search-input').fill(query);
-  const handle = await page.waitForFunction(() => window.queryTimer.elapsed || false, undefined, {
-    timeout: 10_000,
-  });
+  const handle = await page.waitForFunction(
+    () => /** @type {MeasuredWindow} */ (window).queryTimer.elapsed || false,
+    undefined,
+    {timeout: 10_000},
+  );
   return handle.jsonValue();
 }
 
@@ -117,7 +138,7 @@ export async function measureBox(browser, origin, {build, latencyMs = 0} = {}) {
   const beforeQuery = responses.count();
   await page.evaluate(() => {
     const marks = {firstKey: 0, firstSuggestion: 0};
-    window.searchMarks = marks;
+    /** @type {MeasuredWindow} */ (window).searchMarks = marks;
     document.addEventListener(
       'keydown',
       (event) => {
@@ -136,7 +157,7 @@ export async function measureBox(browser, origin, {build, latencyMs = 0} = {}) {
   await page.keyboard.press('Control+k');
   await page.keyboard.type('order', {delay: 60});
   await page.locator('.navbar [role="option"]').first().waitFor();
-  const marks = await page.evaluate(() => window.searchMarks);
+  const marks = await page.evaluate(() => /** @type {MeasuredWindow} */ (window).searchMarks);
   const firstCount = responses.count();
   const all = await indexQuiet(responses);
   const firstFiles = all.slice(0, firstCount);
@@ -191,16 +212,17 @@ export async function measureSearchPage(
   const page = await context.newPage();
   const responses = indexResponses(page);
   await page.addInitScript(() => {
-    window.layoutShift = 0;
-    window.firstResultMs = 0;
+    const measured = /** @type {MeasuredWindow} */ (window);
+    measured.layoutShift = 0;
+    measured.firstResultMs = 0;
     new PerformanceObserver((list) => {
-      for (const entry of list.getEntries()) {
-        if (!entry.hadRecentInput) window.layoutShift += entry.value;
+      for (const entry of /** @type {LayoutShift[]} */ (list.getEntries())) {
+        if (!entry.hadRecentInput) measured.layoutShift += entry.value;
       }
     }).observe({type: 'layout-shift', buffered: true});
     new MutationObserver((_, observer) => {
       if (document.querySelector('.main-wrapper article a[href]')) {
-        window.firstResultMs = performance.now();
+        measured.firstResultMs = performance.now();
         observer.disconnect();
       }
     }).observe(document, {subtree: true, childList: true});
@@ -208,7 +230,10 @@ export async function measureSearchPage(
   await page.goto(origin + SEARCH_PAGE);
   await page.locator('.main-wrapper article a[href]').first().waitFor();
   const files = await indexQuiet(responses, 1000);
-  const figures = await page.evaluate(() => ({resultsMs: window.firstResultMs, cls: window.layoutShift}));
+  const figures = await page.evaluate(() => {
+    const measured = /** @type {MeasuredWindow} */ (window);
+    return {resultsMs: measured.firstResultMs, cls: measured.layoutShift};
+  });
   await context.close();
   return {
     resultsMs: figures.resultsMs,

@@ -1,3 +1,4 @@
+// @ts-check
 /**
  * `npm run bench:writer`: what a writer waits for under `npm start`, at 1x and on a copy grown to
  * ten times the content (../shared/copies.mjs), in one run. For each size, in a temporary
@@ -397,10 +398,13 @@ async function measureCopy(
   return result;
 }
 
+/** @typedef {{folder: string | null} & Awaited<ReturnType<typeof measureCopy>>} SizeResults */
+
 const results = {
   date: new Date().toISOString(),
   commit: execFileSync('git', ['rev-parse', '--short', 'HEAD'], {cwd: root, encoding: 'utf8'}).trim(),
   machine: machine(),
+  /** @type {Record<string, SizeResults>} the figures of each size measured, by its name */
   sizes: {},
 };
 const save1 = () => writeResults(OUTPUT, results);
@@ -434,7 +438,8 @@ results.ratios = {
 };
 save1();
 
-const rows = [
+/** @type {[label: string, pick: (entry: SizeResults) => unknown][]} */
+const FIGURES = [
   ['cold npm start to the guide, ms (median)', (e) => e.coldStartMs],
   ['second npm start to the guide, ms (median)', (e) => e.secondStartMs],
   ['reference page, first visit, ms', (e) => e.referenceFirstVisit.ms],
@@ -443,7 +448,8 @@ const rows = [
   ['broken description: message, ms', (e) => e.brokenShown.ms],
   ['broken description: page back, ms', (e) => e.mendedShown.ms],
   ['peak memory of the process tree, MB', (e) => e.peakMB],
-].map(([label, pick]) => ({
+];
+const rows = FIGURES.map(([label, pick]) => ({
   figure: label,
   ...Object.fromEntries(Object.entries(results.sizes).map(([size, entry]) => [size, pick(entry) ?? 'never'])),
 }));
