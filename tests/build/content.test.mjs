@@ -1,3 +1,4 @@
+// @ts-check
 // Checks of the built site: every hand-written page says enough, and the
 // downloadable descriptions are there. Run after `npm run build`.
 import assert from 'node:assert/strict';
@@ -119,8 +120,8 @@ describe('pages generated from their sources', () => {
     // Each heading read once (a query per schema would read the whole page again for each).
     const headings = new Map(
       $('article h3[id]')
-        .map((_, h3) => [[$(h3).attr('id'), $(h3).text().replace(/\u200b/g, '').trim()]])
-        .get(),
+        .toArray()
+        .map((h3) => /** @type {const} */ ([$(h3).attr('id'), $(h3).text().replace(/\u200b/g, '').trim()])),
     );
     const missing = [...facts.schemas].filter((name) => headings.get(name.toLowerCase()) !== name);
     assert.deepEqual(missing, []);

@@ -1,3 +1,4 @@
+// @ts-check
 // Every reference page's example request, as the built page shows it, is a request its own API
 // accepts: sent with its placeholders filled to a Prism mock of the description the page was made
 // from, with request validation on (credentials, parameters, body), for the merchant API, each of
@@ -36,7 +37,7 @@ function exampleOfPage(route) {
   const html = readFileSync(path.join(build, route, 'index.html'), 'utf8');
   if (!html.includes('id=example-request')) return undefined;
   const $ = loadMain(html);
-  const [heading, block] = $('#example-request, main pre').toArray().filter((element, index, all) => {
+  const [heading, block] = $('#example-request, main pre').toArray().filter((_, index, all) => {
     const at = all.findIndex((candidate) => $(candidate).is('#example-request'));
     return index === at || index === at + 1;
   });
@@ -84,7 +85,12 @@ const releases = readdirSync(path.join(root, 'openapi', 'releases'))
   .filter((name) => name.endsWith('.yaml'))
   .map((name) => name.replace(/\.yaml$/, ''));
 
-/** Each reference the site renders: the description its mock serves, and the routes of its pages. */
+/**
+ * Each reference the site renders: the description its mock serves, the routes of its pages, and
+ * its Postman collection if it has one.
+ *
+ * @type {{name: string, description: string, routes: () => string[], postman?: string}[]}
+ */
 const references = [
   {
     name: 'the merchant API',

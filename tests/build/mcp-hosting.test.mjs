@@ -1,3 +1,4 @@
+// @ts-check
 // The production host in front of the MCP server: nginx with deploy/nginx/ as it is (TLS, the
 // snippets, this build), on free loopback ports, proxying /mcp to the MCP server started as
 // deploy/systemd/gerai-portal-mcp.service starts it. An assistant's request goes through, a body
@@ -145,7 +146,13 @@ describe('the production host in front of the MCP server', () => {
     return [...mcpLog.matchAll(/^\[mcp(?: \d+)?\] POST \/mcp (\d+) /gm)].map((match) => Number(match[1]));
   };
 
-  /** A request to the host over TLS, as a client of developer.gerai.example. */
+  /**
+   * A request to the host over TLS, as a client of developer.gerai.example.
+   *
+   * @param {string} pathname
+   * @param {{method?: string, headers?: Record<string, string>, body?: string}} [options]
+   * @returns {Promise<{status: number, headers: import('node:http').IncomingHttpHeaders, body: Buffer}>}
+   */
   const send = (pathname, {method = 'GET', headers = {}, body} = {}) =>
     new Promise((resolve, reject) => {
       const request = httpsRequest(
@@ -238,7 +245,7 @@ describe('the production host in front of the MCP server', () => {
     });
     assert.equal(response.status, 200, String(response.body));
     assert.match(response.headers['content-type'], /^application\/json/);
-    const {result} = JSON.parse(response.body);
+    const {result} = JSON.parse(String(response.body));
     assert.equal(result.serverInfo.name, MCP_SERVER_INFO.name);
     assert.equal(result.serverInfo.version, MCP_SERVER_INFO.version);
     // The host's headers are on the server's answers too.
@@ -258,7 +265,7 @@ describe('the production host in front of the MCP server', () => {
     assert.equal(over.status, 413);
     assert.equal((await answeredByServer()).length, before, 'the server never saw it');
     assert.match(over.headers['content-type'], /^application\/json/);
-    assert.match(JSON.parse(over.body).error.message, new RegExp(`at most ${MAX_BODY_BYTES} bytes`));
+    assert.match(JSON.parse(String(over.body)).error.message, new RegExp(`at most ${MAX_BODY_BYTES} bytes`));
   });
 
   test(`${MCP_PACKAGE_PATH} downloads as application/gzip, revalidated, not compressed again`, async () => {
@@ -287,7 +294,7 @@ describe('the production host in front of the MCP server', () => {
     assert.deepEqual((await answeredByServer()).slice(before), Array(answered).fill(200), 'no refused one reached the server');
     const refused = responses.find((response) => response.status === 429);
     assert.match(refused.headers['content-type'], /^application\/json/);
-    assert.match(JSON.parse(refused.body).error.message, /^Too many requests/);
+    assert.match(JSON.parse(String(refused.body)).error.message, /^Too many requests/);
   });
 
   test('with the server stopped, /mcp answers 503 in JSON-RPC form', async () => {
@@ -297,6 +304,6 @@ describe('the production host in front of the MCP server', () => {
     await new Promise((resolve) => setTimeout(resolve, 2_500));
     const response = await post({jsonrpc: '2.0', id: 4, method: 'ping'});
     assert.equal(response.status, 503);
-    assert.match(JSON.parse(response.body).error.message, /not answering/);
+    assert.match(JSON.parse(String(response.body)).error.message, /not answering/);
   });
 });

@@ -1,3 +1,4 @@
+// @ts-check
 // The MCP server as a partner installs it: the build's package, run by `npx -y <portal>/downloads/
 // gerai-portal-mcp.tgz` with nothing else installed, fetches the portal's content from the portal
 // (here the build served on a local port), answers the MCP Inspector's CLI, keeps serving what it
@@ -11,6 +12,7 @@ import path from 'node:path';
 import {gunzipSync} from 'node:zlib';
 import {after, before, describe, test} from 'node:test';
 
+import {portOf} from '../support/free-port.mjs';
 import {root} from '../support/openapi.mjs';
 import {build} from '../support/request-samples.mjs';
 
@@ -20,6 +22,11 @@ const CONTENT = '/downloads/gerai-portal-mcp-content.json.gz';
 /**
  * Runs a program and resolves with its exit code and output. Not spawnSync: the portal it installs
  * from is served by this process, which must keep answering meanwhile.
+ *
+ * @param {string} command
+ * @param {string[]} args
+ * @param {import('node:child_process').SpawnOptions & {input?: string}} [options]
+ * @returns {Promise<{status: number | null, stdout: string, stderr: string}>}
  */
 function run(command, args, {input = '', ...options} = {}) {
   return new Promise((resolve) => {
@@ -61,7 +68,7 @@ describe('the MCP server’s package, installed from the portal', () => {
       createReadStream(file).pipe(response);
     });
     await new Promise((resolve) => server.listen(0, '127.0.0.1', resolve));
-    site = `http://127.0.0.1:${server.address().port}`;
+    site = `http://127.0.0.1:${portOf(server)}`;
   });
   after(() => {
     server?.close();

@@ -1,3 +1,4 @@
+// @ts-check
 // The portal's MCP server (scripts/mcp/) over the production build, as assistants reach it: the
 // MCP Inspector's CLI lists and calls every tool over stdio and over Streamable HTTP, and the
 // official SDK's client checks what a careless or hostile caller gets back. Run after `npm run build`.
@@ -27,6 +28,10 @@ const questions = JSON.parse(readFileSync(path.join(root, 'tests', 'fixtures', '
 /**
  * Runs the Inspector's CLI with `args` and returns what it printed, parsed. It is run from
  * `scripts/`: the CLI finds its own package.json through `../package.json` of its working folder.
+ *
+ * @param {string[]} target
+ * @param {string[]} args
+ * @returns {any} JSON, whatever the method answers
  */
 function inspector(target, args) {
   const result = spawnSync(path.join(root, 'node_modules', '.bin', 'mcp-inspector-cli'), ['--cli', ...target, ...args], {
@@ -50,8 +55,12 @@ const call = (tool, args) => [
   ...Object.entries(args).flatMap(([name, value]) => ['--tool-arg', `${name}=${JSON.stringify(value)}`]),
 ];
 
-/** A call of each tool, and what its answer must hold. */
 const signed = vectors.cases.find((entry) => entry.name === 'valid');
+/**
+ * A call of each tool, and what its answer must hold.
+ *
+ * @type {[tool: string, args: Record<string, unknown>, check: (result: ReturnType<typeof inspector>) => void][]}
+ */
 const CALLS = [
   ['search', {query: 'accept an order', limit: 3}, (result) => assert.equal(result.structuredContent.results.length, 3)],
   [
@@ -215,13 +224,15 @@ describe('the MCP server over stdio', () => {
     assert.equal(changes.structuredContent.breaking, changes.structuredContent.changes.filter((change) => change.breaking).length);
     assert.match(changes.content[0].text, /\*\*Breaking\*\*/);
 
-    for (const [tool, args, message] of [
+    /** @type {[tool: string, args: Record<string, unknown>, message: RegExp][]} */
+    const refusals = [
       ['api_changes', {from: '2020-01-01'}, /"2020-01-01" is not a release of the merchant API\. Its releases: /],
       ['api_changes', {from: second, to: first}, /does not come after/],
       ['list_operations', {release: 'next'}, /"next" is not a release/],
       ['get_operation', {operationId: 'getToken', api: 'sample', release: second}, /Only the merchant API has releases/],
       ['search', {query: 'token', release: 'next'}, /"next" is not a release/],
-    ]) {
+    ];
+    for (const [tool, args, message] of refusals) {
       const result = await client.callTool({name: tool, arguments: args});
       assert.equal(result.isError, true, `${tool} ${JSON.stringify(args)}`);
       assert.match(result.content[0].text, message);
@@ -297,10 +308,17 @@ describe('the MCP server over Streamable HTTP', () => {
 });
 
 describe('the MCP server over HTTP in several processes (--workers)', () => {
-  /** Starts the server with `args` and resolves with its process once `ready` is in its log. */
+  /**
+   * Starts the server with `args` and resolves with its process once `ready` is in its log.
+   *
+   * @param {string[]} args
+   * @param {(log: string) => boolean} ready
+   * @returns {Promise<import('node:child_process').ChildProcess & {log: string}>}
+   */
   function start(args, ready) {
-    const child = spawn(SERVER[0], [...SERVER.slice(1, -1), ...args], {stdio: ['ignore', 'ignore', 'pipe']});
-    child.log = '';
+    const child = Object.assign(spawn(SERVER[0], [...SERVER.slice(1, -1), ...args], {stdio: ['ignore', 'ignore', 'pipe']}), {
+      log: '',
+    });
     child.stderr.on('data', (chunk) => (child.log += chunk));
     return new Promise((resolve, reject) => {
       const deadline = Date.now() + 60_000;

@@ -1,3 +1,4 @@
+// @ts-check
 // The downloads under /openapi/ pass the validators integrators run first:
 // @apidevtools/swagger-parser, Spectral's OpenAPI ruleset and Redocly. The test
 // reads them as the build serves them. Run after `npm run build`.
@@ -43,7 +44,9 @@ describe('the downloadable descriptions', () => {
   test("Spectral's spectral:oas ruleset finds no error or warning in the joined description", async () => {
     const spectral = new Spectral();
     spectral.setRuleset({
-      extends: [[spectralRulesets.oas, 'recommended']],
+      // spectral-rulesets types its rulesets as the object literals they are, which spectral-core's
+      // RulesetDefinition does not accept; they are what Spectral's documentation passes to `extends`.
+      extends: [[/** @type {import('@stoplight/spectral-core').RulesetDefinition} */ (spectralRulesets.oas), 'recommended']],
       rules: {'oas3-valid-media-example': 'off', 'oas3-valid-schema-example': 'off'},
     });
     const results = await spectral.run(new Document(readFileSync(joined, 'utf8'), spectralParsers.Yaml, joined));

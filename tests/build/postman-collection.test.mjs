@@ -1,8 +1,10 @@
+// @ts-check
 // The Postman collection that `npm run gen-api` writes beside the OpenAPI downloads, read as
 // the build serves it, with the joined description it is made from. Run after `npm run build`.
 import assert from 'node:assert/strict';
 import {existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync} from 'node:fs';
 import {createServer} from 'node:http';
+import {once} from 'node:events';
 import {tmpdir} from 'node:os';
 import path from 'node:path';
 import {after, before, describe, test} from 'node:test';
@@ -11,6 +13,7 @@ import createJiti from 'jiti';
 import newman from 'newman';
 import {parse} from 'yaml';
 
+import {portOf} from '../support/free-port.mjs';
 import {loadFacts, root} from '../support/openapi.mjs';
 
 const jiti = createJiti(root + '/');
@@ -118,7 +121,7 @@ async function startRecordingServer() {
     });
   });
   await new Promise((resolve) => server.http.listen(0, '127.0.0.1', resolve));
-  server.url = `http://127.0.0.1:${server.http.address().port}`;
+  server.url = `http://127.0.0.1:${portOf(server.http)}`;
   return server;
 }
 
@@ -377,14 +380,14 @@ describe('the Postman collection of the joined merchant API', () => {
         /^Set the collection variables clientSecret and scope: the collection gets its access token/,
       );
 
-      const refused = createServer((request, response) => {
+      const refused = createServer((_request, response) => {
         response.statusCode = 400;
         response.setHeader('Content-Type', 'application/json');
         response.end('{"error":"invalid_scope","error_description":"The scope pos:x is unknown."}');
       });
-      await new Promise((resolve) => refused.listen(0, '127.0.0.1', resolve));
+      await once(refused.listen(0, '127.0.0.1'), 'listening');
       try {
-        const authBaseUrl = `http://127.0.0.1:${refused.address().port}`;
+        const authBaseUrl = `http://127.0.0.1:${portOf(refused)}`;
         const summary = await runNewman(sampleFile, {
           envVar: variables({authBaseUrl}),
           folder: sample.item[0].name,
@@ -403,7 +406,10 @@ describe('the Postman collection of the joined merchant API', () => {
     const broken = path.join(folder, 'broken.yaml');
     const output = path.join(folder, 'broken.json');
     writeFileSync(broken, 'openapi: 3.1.0\npaths: [not, a, map\n');
-    await assert.rejects(writePostmanCollection(broken, output), (error) => error.message.length > 0);
+    await assert.rejects(
+      writePostmanCollection(broken, output),
+      (error) => error instanceof Error && error.message.length > 0,
+    );
     assert.equal(existsSync(output), false);
   });
 });

@@ -1,3 +1,4 @@
+// @ts-check
 // The relevance set (tests/fixtures/search-relevance.json): queries a partner types, each with
 // the pages a good answer holds. They are run by the portal's search worker, in Node.js, on the
 // search index of the production build in build/ (the same module and the same index files the

@@ -1,3 +1,4 @@
+// @ts-check
 // What the built site tells crawlers, link previews and feed readers: a meta description of
 // whole sentences on every page, a social card that exists, robots.txt, the API catalog, dates in
 // the sitemap,
@@ -97,7 +98,7 @@ describe('crawlers', () => {
       assert.ok(held, `${href.href} is not in the build`);
     }
     const named = new Set(hrefs.map((href) => href.pathname));
-    const downloads = readdirSync(path.join(build, 'openapi'), {recursive: true}).filter((file) =>
+    const downloads = readdirSync(path.join(build, 'openapi'), {recursive: true, encoding: 'utf8'}).filter((file) =>
       statSync(path.join(build, 'openapi', file)).isFile(),
     );
     assert.ok(downloads.some((file) => file.startsWith('releases/')), 'the releases are published');

@@ -1,3 +1,4 @@
+// @ts-check
 // Every webhook event page of the built site holds, without JavaScript, a test delivery
 // that works as it is: its curl command, run with the reader's address, is accepted by
 // both sample receivers (samples/webhooks/node/receiver.mjs and python/receiver.py,
@@ -13,6 +14,7 @@ import {createReceiver} from '../../samples/webhooks/node/receiver.mjs';
 import {tamper} from '../../samples/webhooks/node/send-delivery.mjs';
 import {vectors} from '../../samples/webhooks/node/vectors.mjs';
 import {loadMain} from '../support/built-html.mjs';
+import {portOf} from '../support/free-port.mjs';
 import {loadFacts, root} from '../support/openapi.mjs';
 import {deliveryOf, runCurl, startPythonReceiver, withUrl} from '../support/test-delivery.mjs';
 
@@ -51,7 +53,7 @@ describe('the test delivery of every webhook event page, as built', () => {
     const server = createReceiver({secret: vectors.secret, onEvent: () => undefined, now: () => clock});
     server.listen(0, '127.0.0.1');
     await once(server, 'listening');
-    node = {url: `http://127.0.0.1:${server.address().port}/webhooks/gerai`, server};
+    node = {url: `http://127.0.0.1:${portOf(server)}/webhooks/gerai`, server};
     python = await startPythonReceiver({root, secret: vectors.secret, now: 0});
   });
   after(() => {

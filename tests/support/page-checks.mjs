@@ -1,3 +1,4 @@
+// @ts-check
 // The checks every built page gets without a browser (tests/build/every-page.test.mjs runs them
 // on the whole build; tests/unit/page-checks.test.mjs seeds each fault once and shows it caught).
 //
@@ -57,8 +58,12 @@ const FRAMEWORK_FINDINGS = [
  */
 /** The root of each complete document, with its elements in document order by tag name ('*': all). */
 const completeDocuments = new WeakMap();
-const resolveMeta = DOMTree.prototype.resolveMeta;
-DOMTree.prototype.resolveMeta = function resolveMetaThenIndex(table) {
+// resolveMeta is internal: html-validate's published types leave it out.
+const treePrototype = /** @type {DOMTree & {resolveMeta(table: import('html-validate').MetaTable): void}} */ (
+  DOMTree.prototype
+);
+const resolveMeta = treePrototype.resolveMeta;
+treePrototype.resolveMeta = function resolveMetaThenIndex(table) {
   resolveMeta.call(this, table);
   completeDocuments.set(this.root, new Map());
 };

@@ -1,3 +1,4 @@
+// @ts-check
 // Runs the portal's search worker (src/plugins/search-query/worker.ts) in Node.js, as the
 // browser runs it: the same module, with the globals of a dedicated worker stubbed (its
 // location, fetch, the message port Comlink listens on) and the plugin's build-time index
@@ -12,7 +13,11 @@ import {root} from './openapi.mjs';
 
 const CONSTANTS = '@generated/@easyops-cn/docusaurus-search-local/default/generated-constants.js';
 
-/** The index address the build's code asks for: `search-index{dir}.json?_=<hash>`. */
+/**
+ * The index address the build's code asks for: `search-index{dir}.json?_=<hash>`.
+ *
+ * @param {string} buildFolder
+ */
 export function builtSearchIndexUrl(buildFolder) {
   const generated = path.join(
     root,
@@ -26,12 +31,20 @@ export function builtSearchIndexUrl(buildFolder) {
 /**
  * The worker class. `fetch` answers with `respond(url, init)`, or else with the file of `folder`
  * the address names; every address asked for is pushed onto `fetched`.
+ *
+ * @param {object} options
+ * @param {string} options.origin
+ * @param {string} options.searchIndexUrl
+ * @param {string} [options.folder] the built site, for the addresses `respond` does not answer
+ * @param {(url: string, init?: RequestInit) => Response | Promise<Response>} [options.respond]
+ * @param {string[]} [options.fetched]
  */
 export function loadSearchWorker({origin, searchIndexUrl, folder, respond, fetched = []}) {
   const stubs = mkdtempSync(path.join(tmpdir(), 'search-worker-'));
   const constants = path.join(stubs, 'generated-constants.mjs');
   writeFileSync(constants, `export const searchIndexUrl = ${JSON.stringify(searchIndexUrl)};\n`);
-  globalThis.location = new URL(`${origin}/search`);
+  // What the worker reads of its location (origin, href) a URL has too; a Location's methods it never calls.
+  globalThis.location = /** @type {Location} */ (/** @type {unknown} */ (new URL(`${origin}/search`)));
   globalThis.addEventListener ??= () => {};
   globalThis.fetch = async (url, init) => {
     fetched.push(String(url));
@@ -47,12 +60,15 @@ export function loadSearchWorker({origin, searchIndexUrl, folder, respond, fetch
  * The files of a search index built from `entries` (the documents of each entry of
  * src/plugins/search-query/format.ts's ENTRIES, by name: {titles: [...], guides: [...]}), as the
  * build writes them, and a `respond(url)` for loadSearchWorker that serves them by address.
+ *
+ * @param {Record<string, object[]>} entries
  */
 export function searchIndexFiles(entries) {
   const jiti = createJiti(root + '/');
   const {indexFiles} = jiti('./src/plugins/search-query/build/files.ts');
   const {ENTRIES} = jiti('./src/plugins/search-query/format.ts');
   const files = indexFiles(ENTRIES.map(({name}) => entries[name] ?? []));
+  /** @param {string} url */
   const respond = (url) => {
     const suffix = /search-index(.*)\.json/.exec(new URL(url, 'https://site.example').pathname)?.[1] ?? '';
     const body = files.get(suffix);
