@@ -1,3 +1,4 @@
+// @ts-check
 // npm run api:changes: each kind of change, made one at a time to a copy of the merchant API's
 // description (its last release, one joined file), is named by its operation or event and rated
 // breaking or not as the maintainers' guide lists; `--check` holds the changelog to the description.
@@ -39,7 +40,16 @@ const GET_OUTLET = 'GET /integrations/partner/outlets/{outlet_id}/v1';
 const productParameter = (doc) =>
   doc.paths[LIST].get.parameters.find((parameter) => parameter.name === 'product');
 
-/** Each edit, what it must be reported as: the operation or event, words of the change, breaking or not. */
+/**
+ * Each edit, what it must be reported as: the operation or event, words of the change, breaking or not.
+ * An edit changes the parsed description in place, wherever it likes: it is typed as loosely as YAML is.
+ *
+ * @type {[
+ *   title: string,
+ *   edit: (doc: any) => unknown,
+ *   expected: {operation?: string, event?: string, change: string, breaking: boolean, deprecation?: boolean},
+ * ][]}
+ */
 const CASES = [
   [
     'an operation removed',

@@ -1,3 +1,4 @@
+// @ts-check
 // Which release's page shows an operation (src/config/api-reference/releases.ts): a release has a
 // page of an operation only where it changed it, and its address of every other one leads to the
 // page of the release that last changed it. Read from three small releases, without a build.
@@ -27,7 +28,12 @@ const {movedPage} = jiti('./src/plugins/moved-pages/index.ts');
 
 const outlet = {type: 'object', properties: {id: {type: 'string'}}};
 
-/** A release: two operations and an event; `change` edits it from the one before. */
+/**
+ * A release: two operations and an event; `change` edits it from the one before, wherever it
+ * likes (it is typed as loosely as a parsed description is).
+ *
+ * @param {(doc: any) => void} [change]
+ */
 function release(change = () => {}) {
   const doc = {
     openapi: '3.1.0',

@@ -1,3 +1,4 @@
+// @ts-check
 // The environment variables of the build: each bad value stops the build with a message that
 // names the variable, quotes the value and says which form is expected.
 import assert from 'node:assert/strict';
@@ -42,6 +43,7 @@ describe('the build environment', () => {
   });
 
   test('a bad SITE_URL is named with its value, the reason and the expected form', () => {
+    /** @type {[value: string, reason: RegExp][]} */
     const cases = [
       ['garbage::not a url', /whose scheme is garbage, not http or https/],
       ['developer.gerai.example', /which is not an absolute address/],

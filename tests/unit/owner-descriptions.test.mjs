@@ -1,3 +1,4 @@
+// @ts-check
 // An owner's own description in the sample's place: each shape of tests/fixtures/owner-descriptions.mjs
 // goes the way `npm run gen-api` takes it (the prepared copy of scripts/generate-api-docs/prepare.ts,
 // read by the OpenAPI plugin's own loader, each page written by src/config/api-reference/page.ts)
@@ -184,6 +185,8 @@ describe('what an owner writes in a summary', () => {
 
 describe('a description that cannot be read', () => {
   test('stops with the place of the problem', async () => {
+    // Broken where the fixture's type does not allow it: typed as loosely as a parsed description.
+    /** @type {Record<string, any>} */
     const broken = structuredClone(extensionWebhooks);
     broken.paths['/subscriptions'].post.requestBody.content['application/json'].schema = {
       $ref: './missing.yaml',
@@ -191,6 +194,7 @@ describe('a description that cannot be read', () => {
     const source = path.join(folder, 'broken.yaml');
     writeFileSync(source, stringify(broken));
     await assert.rejects(preparedSpec(source), (error) => {
+      assert.ok(error instanceof Error);
       assert.match(
         error.message,
         /#\/paths\/~1subscriptions\/post\/requestBody\/content\/application~1json\/schema/,

@@ -1,3 +1,4 @@
+// @ts-check
 // The checks every built page gets without a browser (tests/support/page-checks.mjs): a page
 // that passes them all, then each fault seeded once into it, and the finding that names it.
 import assert from 'node:assert/strict';
@@ -40,7 +41,11 @@ async function problemsOf(html) {
   return (await inspectPage(html, site)).problems;
 }
 
-/** Each fault, seeded into the page, and what the finding must say. */
+/**
+ * Each fault, seeded into the page, and what the finding must say.
+ *
+ * @type {[fault: string, html: string, finding: RegExp][]}
+ */
 const FAULTS = [
   ['a title without the portal', page({title: 'Order states'}), /^title: /],
   ['no title', page({title: ''}), /^title: |empty-title|element-required-content/],

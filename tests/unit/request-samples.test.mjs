@@ -1,3 +1,4 @@
+// @ts-check
 // An API request of a guide, written once as an `http` block (src/remark/request-samples) and shown
 // in every language of the request panel.
 import assert from 'node:assert/strict';
@@ -114,7 +115,8 @@ describe('a request block', () => {
     assert.match(samples.curl, /"payment_type": "qris"/);
   });
 
-  for (const [text, meta, message] of [
+  /** @type {[text: string, meta: string, message: RegExp][]} */
+  const unshowable = [
     [
       'GET /integrations/partner/v1/no-such-thing',
       '',
@@ -140,11 +142,13 @@ describe('a request block', () => {
     ],
     ['', 'operation=noSuchOperation', /names no operation/],
     ['GET /integrations/partner/v1/linked-outlets', 'lang=en', /"lang=en" is not an option/],
-  ]) {
+  ];
+  for (const [text, meta, message] of unshowable) {
     test(`that cannot be shown says what to change: ${message.source}`, () => {
       assert.throws(
         () => samplesOf(text, meta),
-        (error) => error instanceof RequestError && message.test(error.message),
+        // RequestError comes through jiti, untyped: `instanceof` cannot tell the checker it is an Error.
+        (error) => error instanceof RequestError && message.test(/** @type {Error} */ (error).message),
       );
     });
   }

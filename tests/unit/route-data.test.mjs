@@ -1,3 +1,4 @@
+// @ts-check
 // The route data of the pages (src/plugins/route-data) as the build makes it, without a build: the
 // key of an address, the cut of a docs sidebar for one page, the runtime without its tables, the
 // generated route tree and the compiled registry as they are read, and a small site's route data.
@@ -62,6 +63,7 @@ const category = (label, items, extra = {}) => ({
 });
 
 describe('the sidebar of one page', () => {
+  /** @type {{type: string, label?: string, href?: string, items?: object[]}[]} links and categories */
   const sidebar = [
     link('/docs/intro', {docId: 'intro'}),
     category('Open', [

@@ -1,3 +1,4 @@
+// @ts-check
 // The search index is published as a lead, shards of postings and chunks of documents
 // (src/plugins/search-query/format.ts): the first letters typed are answered by the lead alone,
 // and a query fetches only the shards that hold its words and the chunks of the documents it
@@ -107,10 +108,13 @@ describe('the scores of the index', () => {
     const own = lunr(function () {
       this.pipeline.reset();
       this.pipeline.add(lunr.stemmer);
-      this.tokenizer = (input) =>
-        indexWords(typeof input === 'string' ? input : String(input ?? '')).map(
-          (word) => new lunr.Token(word.value, {}),
-        );
+      // Typed as lunr's own tokenizer, whose `separator` the builder does not use: it only calls it.
+      this.tokenizer = /** @type {typeof lunr.tokenizer} */ (
+        (input) =>
+          indexWords(typeof input === 'string' ? input : String(input ?? '')).map(
+            (word) => new lunr.Token(word.value, {}),
+          )
+      );
       this.ref('u');
       this.field('t');
       documents.forEach((document) => this.add(document));

@@ -1,3 +1,4 @@
+// @ts-check
 // The portal's search worker (src/plugins/search-query/worker.ts) loads the index only from the
 // page's own origin (specification, sections 5, 7 and 8): an index address on another origin is
 // refused with "Unexpected version url" before anything is fetched. An index that cannot be
@@ -27,6 +28,11 @@ const {respond} = searchIndexFiles({
 /**
  * The same answer, its body arriving in `parts` pieces `gapMs` apart, as on a slow network; the
  * fetch's signal ends it, as a browser's does.
+ *
+ * @param {Response} response
+ * @param {RequestInit} init
+ * @param {number} parts
+ * @param {number} gapMs
  */
 async function slowly(response, {signal}, parts, gapMs) {
   const bytes = new Uint8Array(await response.arrayBuffer());

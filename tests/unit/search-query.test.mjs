@@ -1,3 +1,4 @@
+// @ts-check
 import assert from 'node:assert/strict';
 import {readFileSync} from 'node:fs';
 import path from 'node:path';
