@@ -3,13 +3,19 @@
  * added, left out or changed, or two letters side by side swapped: as the index library
  * counts them for the stems (optimal string alignment distance, given up as
  * soon as every way is more than `max` apart).
+ *
+ * A typo is looked for in every word of the index, so the three rows of the
+ * table are kept from call to call rather than made each time.
  */
+let rows = [new Int32Array(32), new Int32Array(32), new Int32Array(32)];
+
 export function withinTypos(a: string, b: string, max: number): boolean {
   if (Math.abs(a.length - b.length) > max) return false;
-  let beforePrevious: number[] = [];
-  let previous = Array.from({length: b.length + 1}, (_, j) => j);
+  if (rows[0].length <= b.length) rows = rows.map(() => new Int32Array(2 * (b.length + 1)));
+  let [beforePrevious, previous, current] = rows;
+  for (let j = 0; j <= b.length; j += 1) previous[j] = j;
   for (let i = 1; i <= a.length; i += 1) {
-    const current = [i];
+    current[0] = i;
     let least = i;
     for (let j = 1; j <= b.length; j += 1) {
       let distance = Math.min(
@@ -24,8 +30,7 @@ export function withinTypos(a: string, b: string, max: number): boolean {
       least = Math.min(least, distance);
     }
     if (least > max) return false;
-    beforePrevious = previous;
-    previous = current;
+    [beforePrevious, previous, current] = [previous, current, beforePrevious];
   }
   return previous[b.length] <= max;
 }

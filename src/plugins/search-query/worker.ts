@@ -213,8 +213,12 @@ interface Lead {
   termSet: ReadonlySet<string>;
   /** The automaton of every word, for typos: built when the first typo needs it. */
   tokenSet?: lunr.TokenSet;
-  /** Words as written, with their stems (those that stem to another word). */
-  written: Map<string, string>;
+  /**
+   * Words as written, and the stem of each at the same place (those that stem to another word):
+   * two arrays, since a typo is looked for in every one of them.
+   */
+  writtenWords: string[];
+  writtenStems: string[];
   titlePostings: Record<string, Postings>;
   shardStarts: string[];
   chunkStarts: number[];
@@ -235,7 +239,8 @@ function readLead([{documents, index}]: LeadFile): Lead {
     titleIds: documents.map((document) => document.i).sort((a, b) => a - b),
     terms,
     termSet: new Set(terms),
-    written,
+    writtenWords: [...written.keys()],
+    writtenStems: [...written.values()],
     titlePostings: index.titles,
     shardStarts: index.shards,
     chunkStarts: index.chunks.map((difference) => (start += difference)),
@@ -311,8 +316,12 @@ function expand(
     for (const term of tokenSet.intersect(fuzzySet(sets, stemmed, editDistance)).toArray()) {
       add(term, BOOST.typo);
     }
-    for (const [near, term] of lead.written) {
-      if (withinTypos(word, near, editDistance) && lead.termSet.has(term)) add(term, BOOST.typo);
+    const {writtenWords, writtenStems} = lead;
+    for (let k = 0; k < writtenWords.length; k += 1) {
+      const near = writtenWords[k];
+      if (Math.abs(near.length - word.length) > editDistance || !withinTypos(word, near, editDistance))
+        continue;
+      if (lead.termSet.has(writtenStems[k])) add(writtenStems[k], BOOST.typo);
     }
   }
   return terms;
@@ -499,18 +508,17 @@ export class SearchWorker {
   }
 
   /**
-   * Readies the worker for queries in advance: loads the lead and every shard, builds the
-   * automaton typos are found with, then asks a few questions of its own (the titles of some
-   * pages), so that the code that scores has been compiled before the first real query. A file or
-   * a question at a time, handing the thread back between them. For a long-running server that
-   * answers many queries from files at hand (the MCP server), where this costs a few megabytes
+   * Readies the worker for queries in advance: loads the lead, every shard and the chunks of
+   * documents (WARM_CHUNKS at most), builds the automaton typos are found with, then asks a few
+   * questions of its own (the titles of some pages), so that the code that scores has been
+   * compiled before the first real query. A file or a question at a time, handing the thread back
+   * between them, so that queries asked meanwhile are answered. For a long-running server that
+   * answers many queries from files at hand (the MCP server), where this costs tens of megabytes
    * once; the browser, paying for each file it downloads, never calls it.
    */
   async warm(baseUrl: string): Promise<void> {
     const pause = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
     const lead = await this.loadLead(baseUrl);
-    await pause();
-    lead.tokenSet ??= TokenSets.fromArray(lead.terms);
     for (let shard = 0; shard < lead.shardStarts.length; shard += 1) {
       await pause();
       await this.shard(baseUrl, shard);
@@ -519,6 +527,8 @@ export class SearchWorker {
       await pause();
       await this.chunk(baseUrl, chunk);
     }
+    await pause();
+    lead.tokenSet ??= TokenSets.fromArray(lead.terms);
     const titles = [...lead.titles.values()];
     const step = Math.max(1, Math.floor(titles.length / WARM_QUESTIONS));
     for (let k = 0; k < titles.length; k += step) {
