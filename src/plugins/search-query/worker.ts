@@ -92,7 +92,7 @@ const REWEIGHED = 32;
 /** How many chunks of documents `warm` loads at most. */
 const WARM_CHUNKS = 8000;
 /** How many questions `warm` asks. */
-const WARM_QUESTIONS = 12;
+const WARM_QUESTIONS = 40;
 
 /** How a match weighs, by document type: a title before a heading before text. */
 const TYPE_WEIGHT: Record<DocumentType, number> = {
