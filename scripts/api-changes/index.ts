@@ -20,7 +20,14 @@ import {parseArgs} from 'node:util';
 
 import {checkChangelog, readEntries, releaseEntryFile, releaseEntryText} from './changelog';
 import {type ApiChange, nameChanges, redoclyDiff} from './report';
-import {CURRENT, cutRelease, listReleases, type Resolved, resolveDescription, UsageError} from './releases';
+import {
+  CURRENT,
+  cutRelease,
+  listReleases,
+  type Resolved,
+  resolveDescription,
+  UsageError,
+} from './release-snapshots';
 
 /** The repository to work on: this one, or (for the tests) a copy named by GERAI_API_ROOT. */
 const root = path.resolve(process.env.GERAI_API_ROOT ?? path.join(__dirname, '..', '..'));

@@ -20,7 +20,7 @@ import {inlineCode, mdxLine} from '../../src/config/api-reference/mdx';
 import {geraiApiSections} from '../../src/config/openapi';
 import {operationsOf} from '../../src/config/api-reference/releases';
 import {RELEASE_NOTES_DIR} from '../generate-api-docs/layout';
-import {listReleases, releaseFile} from './releases';
+import {listReleases, releaseFile} from './release-snapshots';
 import {type ApiChange, type Description, nameChanges, redoclyDiff} from './report';
 
 export const releaseNotesFile = (name: string) => path.join(RELEASE_NOTES_DIR, `${name}.generated.mdx`);

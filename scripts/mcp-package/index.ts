@@ -1,7 +1,7 @@
 /**
  * The build's step for the MCP server (run by scripts/build-site/ on the build folder, after
  * `docusaurus build`), writing what the server needs beyond the site's own files:
- * - the merchant API's releases and their changes (./releases.ts);
+ * - the merchant API's releases and their changes (./publish-releases.ts);
  * - a JSON copy of each YAML description, which the server reads (./json-copies.ts);
  * - the server as one installable file, at MCP_PACKAGE_PATH (./bundle.ts), and the content it
  *   serves, at MCP_CONTENT_PATH (./content.ts).
@@ -17,7 +17,7 @@ import {MCP_CONTENT_PATH, MCP_PACKAGE_PATH} from '../../src/config/mcp';
 import {writePackage} from './bundle';
 import {packContent} from './content';
 import {writeJsonCopies} from './json-copies';
-import {writeReleases} from './releases';
+import {writeReleases} from './publish-releases';
 
 async function main(): Promise<number> {
   const folder = process.argv[2];

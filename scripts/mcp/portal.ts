@@ -22,7 +22,7 @@ import {
   OPENAPI_DOWNLOADS_PATH,
   RELEASE_DOWNLOADS_PATH,
 } from '../../src/config/openapi';
-import type {ChangeHistory} from '../mcp-package/releases';
+import type {ChangeHistory} from '../mcp-package/publish-releases';
 
 const isFile = (file: string) => existsSync(file) && statSync(file).isFile();
 
@@ -215,7 +215,7 @@ export class Portal {
   }
 }
 
-/** The build's history of releases (scripts/mcp-package/releases.ts); none in a build without it. */
+/** The build's history of releases (scripts/mcp-package/publish-releases.ts); none in a build without it. */
 function readHistory(folder: string): ChangeHistory {
   const file = path.join(folder, RELEASE_DOWNLOADS_PATH, API_CHANGES_DOWNLOAD);
   if (!existsSync(file)) return {releases: [], steps: []};

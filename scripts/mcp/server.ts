@@ -14,7 +14,7 @@ import {MAX_QUERY_LENGTH} from '../../src/theme/SearchBar/queryLength';
 import {operationDetails, type OperationEntry, operationsOf} from './operations';
 import {MCP_SERVER_INFO} from '../../src/config/mcp';
 import {MCP_TOOLS} from '../../src/config/mcp-server-card';
-import type {ChangeHistory} from '../mcp-package/releases';
+import type {ChangeHistory} from '../mcp-package/publish-releases';
 import {type ApiId, APIS, type Page, Portal, PortalError, sourceKey} from './portal';
 import {createSearch, type Hit} from './search';
 

@@ -121,7 +121,7 @@ export function apiCatalog(
           ),
         ],
         // RFC 8631's relation for what is known about a service besides its description: here the
-        // changes of each release (scripts/mcp-package/releases.ts).
+        // changes of each release (scripts/mcp-package/publish-releases.ts).
         ...(releases.length > 0
           ? {
               'service-meta': [

@@ -70,7 +70,7 @@ export const GERAI_FULL_DOWNLOAD = 'gerai-merchant-api.yaml';
 /**
  * Where the build publishes each release of the merchant API (`<release>.yaml`, as in
  * `openapi/releases/`) and their changes (API_CHANGES_DOWNLOAD), for the MCP server
- * (scripts/mcp-package/releases.ts).
+ * (scripts/mcp-package/publish-releases.ts).
  */
 export const RELEASE_DOWNLOADS_PATH = `${OPENAPI_DOWNLOADS_PATH}releases/`;
 

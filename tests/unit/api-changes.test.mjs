@@ -16,7 +16,7 @@ import {root} from '../support/openapi.mjs';
 
 const jiti = createJiti(root + '/');
 const {nameChanges, redoclyDiff} = jiti('./scripts/api-changes/report.ts');
-const {listReleases, releaseFile} = jiti('./scripts/api-changes/releases.ts');
+const {listReleases, releaseFile} = jiti('./scripts/api-changes/release-snapshots.ts');
 const {referencePages, renderReleaseNotes} = jiti('./scripts/api-changes/release-notes.ts');
 const {earlierReleaseNotice, readReleaseHistory, releaseContents, releaseLine, releaseLinks} = jiti(
   './src/config/api-reference/releases.ts',

@@ -15,7 +15,7 @@ import {
   RELEASE_DOWNLOADS_PATH,
 } from '../../src/config/openapi';
 import {changesBetween, releaseChanges} from '../api-changes/release-notes';
-import {listReleases, releaseFile} from '../api-changes/releases';
+import {listReleases, releaseFile} from '../api-changes/release-snapshots';
 import type {ApiChange} from '../api-changes/report';
 
 /** One step of the history: the changes from `from` (none before the first release) to `to`. */
