@@ -41,7 +41,7 @@ export function termsOf({term, next}: TermPairs, head: number): number[] {
 export class Tally {
   private sums = new Float64Array(1024);
   private wordBits = new Int32Array(1024);
-  private strongests = new Float64Array(1024);
+  private strongestBoosts = new Float64Array(1024);
   /** The round a document was last reached in: a document not reached this round is zero. */
   private rounds = new Int32Array(1024);
   /** Each document's last term, as an index into `pairs` (a list per document). */
@@ -73,13 +73,13 @@ export class Tally {
     if (this.rounds[id] === this.round) {
       this.sums[id] += boost * value;
       this.wordBits[id] |= words;
-      if (boost > this.strongests[id]) this.strongests[id] = boost;
+      if (boost > this.strongestBoosts[id]) this.strongestBoosts[id] = boost;
       this.pairs.next.push(this.heads[id]);
     } else {
       this.rounds[id] = this.round;
       this.sums[id] = boost * value;
       this.wordBits[id] = words;
-      this.strongests[id] = boost;
+      this.strongestBoosts[id] = boost;
       this.pairs.next.push(-1);
       this.ids.push(id);
     }
@@ -107,7 +107,7 @@ export class Tally {
   }
 
   strongest(id: number): number {
-    return this.strongests[id];
+    return this.strongestBoosts[id];
   }
 
   terms(id: number): number {
@@ -128,7 +128,7 @@ export class Tally {
     };
     this.sums = grown(this.sums, Float64Array);
     this.wordBits = grown(this.wordBits, Int32Array);
-    this.strongests = grown(this.strongests, Float64Array);
+    this.strongestBoosts = grown(this.strongestBoosts, Float64Array);
     this.rounds = grown(this.rounds, Int32Array);
     this.heads = grown(this.heads, Int32Array);
   }
