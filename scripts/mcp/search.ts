@@ -54,8 +54,9 @@ export function createSearch(
   };
   Object.assign(globalThis, {fetch: siteFetch, location: new URL(`${origin}/search`)});
   const worker = loadSearchWorker();
-  // The server answers many queries: every shard is loaded in the background from the start, so
-  // that a query does not wait for its files. One that cannot be is asked for again by a query.
+  // The server answers many queries: the worker readies itself in the background from the start
+  // (its index loaded, its code compiled: `warm`), so that a query does not wait for its files. A
+  // file that cannot be loaded is asked for again by a query.
   const ready = worker.warm('/').catch(() => undefined);
   const query = async (input: string, limit: number) => {
     const results = await worker.search('/', '', input, limit);

@@ -50,11 +50,10 @@ describe('Tally', () => {
       assert.deepEqual(tally.ids, [...expected.keys()], 'each document once, in the order first reached');
       const termPairs = tally.termPairs();
       for (const [id, {sum, words, strongest, terms}] of expected) {
-        const got = tally.get(id);
-        assert.equal(got.sum, sum);
-        assert.equal(got.words, words);
-        assert.equal(got.strongest, strongest);
-        assert.deepEqual(termsOf(termPairs, got.terms).sort(), terms.sort());
+        assert.equal(tally.sum(id), sum);
+        assert.equal(tally.words(id), words);
+        assert.equal(tally.strongest(id), strongest);
+        assert.deepEqual(termsOf(termPairs, tally.terms(id)).sort(), terms.sort());
       }
     }
   });
@@ -65,11 +64,11 @@ describe('Tally', () => {
     tally.add(3, 0, 1, 0.5, 1);
     tally.add(3, 2, 1, 0.5, 1);
     const first = tally.termPairs();
-    const head = tally.get(3).terms;
+    const head = tally.terms(3);
     tally.begin();
     tally.add(3, 1, 1, 0.5, 1);
     assert.deepEqual(termsOf(first, head).sort(), [0, 2]);
-    assert.deepEqual(termsOf(tally.termPairs(), tally.get(3).terms), [1]);
+    assert.deepEqual(termsOf(tally.termPairs(), tally.terms(3)), [1]);
   });
 });
 

@@ -11,19 +11,6 @@
  *   whole sort gives.
  */
 
-/** What `Tally` holds of one document. */
-export interface Tallied {
-  readonly id: number;
-  /** The sum of boost times score over the terms that reach the document. */
-  readonly sum: number;
-  /** The query's words the terms stand for, as bits of their positions. */
-  readonly words: number;
-  /** The largest boost among those terms. */
-  readonly strongest: number;
-  /** Where its list of terms starts in the round's `TermPairs`. */
-  readonly terms: number;
-}
-
 /** Lists of term numbers, one per document: each item's term, and the index of the next item or -1. */
 export interface TermPairs {
   readonly term: number[];
@@ -86,30 +73,24 @@ export class Tally {
     this.heads[id] = pair;
   }
 
-  /** What this round summed for `id`, a document it reached. */
-  get(id: number): Tallied {
-    return {
-      id,
-      sum: this.sum(id),
-      words: this.words(id),
-      strongest: this.strongest(id),
-      terms: this.terms(id),
-    };
-  }
-
-  // The same, a number at a time, for a caller that reads thousands of documents a query.
+  // What this round summed for `id`, a document it reached, a number at a time (a caller reads
+  // thousands of documents a query).
+  /** The sum of boost times score over the terms that reach the document. */
   sum(id: number): number {
     return this.sums[id];
   }
 
+  /** The query's words the terms stand for, as bits of their positions. */
   words(id: number): number {
     return this.wordBits[id];
   }
 
+  /** The largest boost among those terms. */
   strongest(id: number): number {
     return this.strongestBoosts[id];
   }
 
+  /** Where its list of terms starts in the round's `TermPairs`. */
   terms(id: number): number {
     return this.heads[id];
   }

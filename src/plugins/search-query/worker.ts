@@ -318,10 +318,9 @@ function expand(
     }
     const {writtenWords, writtenStems} = lead;
     for (let k = 0; k < writtenWords.length; k += 1) {
-      const near = writtenWords[k];
-      if (Math.abs(near.length - word.length) > editDistance || !withinTypos(word, near, editDistance))
-        continue;
-      if (lead.termSet.has(writtenStems[k])) add(writtenStems[k], BOOST.typo);
+      if (withinTypos(word, writtenWords[k], editDistance) && lead.termSet.has(writtenStems[k])) {
+        add(writtenStems[k], BOOST.typo);
+      }
     }
   }
   return terms;
