@@ -57,13 +57,15 @@ const TAG = /<\/?([A-Za-z][\w.:-]*)([^>]*)>/g;
 /**
  * A piece of the page writer's HTML as the browser reads it: each tag a `div` or `span`, with no
  * attribute but a `className`, which becomes `class` (the page writer writes the JSX attribute,
- * which MDX reads). Anything else stops the conversion.
+ * which MDX reads), and, on a `span`, an `id` after it (the anchor of a schema's fields that a
+ * long page links to where the schema recurs). Anything else stops the conversion.
  */
 function writerHtml(html: string): string {
   return html.replace(TAG, (tag, name: string, rest: string) => {
     if (!ALLOWED.has(name)) throw new Error(`an element the page's body cannot hold as HTML: <${name}>`);
     const attributes = rest.replace(/\/$/, '').trim();
-    if (attributes !== '' && !/^className="[^"]*"$/.test(attributes)) {
+    const allowed = name === 'span' ? /^className="[^"]*"(?: id="[\w-]+")?$/ : /^className="[^"]*"$/;
+    if (attributes !== '' && !allowed.test(attributes)) {
       throw new Error(`an attribute the page's body cannot hold as HTML, on <${name}>`);
     }
     return tag.replace(/^(<\w+) className=/, '$1 class=');

@@ -131,3 +131,76 @@ describe('an operation page', () => {
     }
   });
 });
+
+describe('a page whose schemas recur many times over', () => {
+  // An item of 30 fields, each with a sentence, met as the item of a list under every one of 60
+  // fields of the request and of the response: over the page writer's limit when every listing is
+  // in place (a large AI provider's description has pages of megabytes so).
+  const item = {
+    type: 'object',
+    title: 'Content part',
+    properties: Object.fromEntries(
+      Array.from({length: 30}, (_, n) => [
+        `part_field_${n}`,
+        {type: 'string', description: `What part field ${n} of a content part holds, in a sentence.`},
+      ]),
+    ),
+  };
+  const holder = {
+    type: 'object',
+    properties: Object.fromEntries(
+      Array.from({length: 60}, (_, n) => [`list_${n}`, {type: 'array', items: structuredClone(item)}]),
+    ),
+  };
+  const api = {
+    method: 'post',
+    path: '/responses',
+    requestBody: {content: {'application/json': {schema: structuredClone(holder)}}},
+    responses: {
+      200: {description: 'Made.', content: {'application/json': {schema: structuredClone(holder)}}},
+    },
+  };
+  const page = createApiPageMarkdown({title: 'Create a response', api});
+  const small = createApiPageMarkdown({
+    title: 'Create a response',
+    api: {
+      ...api,
+      requestBody: {
+        content: {
+          'application/json': {
+            schema: {
+              type: 'object',
+              properties: {a: {type: 'array', items: item}, b: {type: 'array', items: item}},
+            },
+          },
+        },
+      },
+      responses: {},
+    },
+  });
+
+  test("lists a repeated schema's fields once for each direction, and links to them where it recurs", () => {
+    assert.equal(page.match(/`part_field_29`/g)?.length, 2, 'once for the request and once for the response');
+    assert.equal(
+      page.match(/<span className="api-field__anchor" id="fields-\d+"><\/span>`list_0`/g)?.length,
+      2,
+    );
+    assert.equal(
+      page.match(/Its fields are those of `list_0`, \[listed above\]\(#fields-\d+\)\./g)?.length,
+      118,
+    );
+    for (const anchor of page.matchAll(/\(#(fields-\d+)\)/g)) {
+      assert.ok(page.includes(`id="${anchor[1]}"`), `no listing carries the anchor ${anchor[1]}`);
+    }
+    assert.ok(page.length < 100_000, `${page.length} characters`);
+  });
+
+  test('a page within the limit keeps every listing in place', () => {
+    assert.equal(small.match(/`part_field_29`/g)?.length, 2);
+    assert.doesNotMatch(small, /listed above|api-field__anchor/);
+  });
+
+  test('compiles as MDX', async () => {
+    await compile(page);
+  });
+});

@@ -250,6 +250,15 @@ describe('a current body cut into blocks', () => {
       () => bodyBlocks('<span className="a" onClick="x">b</span>', 'x.api.mdx'),
       /an attribute the page's body cannot hold as HTML, on <span>/,
     );
+    // An id is the anchor of a listing of fields (src/config/api-reference/schema.ts): a span's only.
+    assert.throws(
+      () => bodyBlocks('<div className="a" id="fields-1">b</div>', 'x.api.mdx'),
+      /an attribute the page's body cannot hold as HTML, on <div>/,
+    );
+    assert.match(
+      bodyBlocks('- <span className="api-field__anchor" id="fields-1"></span>`a` b', 'x.api.mdx').body,
+      /<li><span class=\\"api-field__anchor\\" id=\\"fields-1\\"><\/span><code>a<\/code> b<\/li>/,
+    );
   });
 
   test('stops, saying why, at a code block never closed', () => {

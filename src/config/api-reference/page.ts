@@ -21,7 +21,7 @@ import {
   releaseLinks,
   repositoryCurrentPages,
 } from './releases';
-import {fieldItem, schemaBlock, wrapFields, type SchemaObject} from './schema';
+import {fieldItem, schemaBlock, type SchemaObject, withRepeatsLinked, wrapFields} from './schema';
 
 /**
  * The reference page of one operation or webhook event, written as plain MDX
@@ -83,6 +83,14 @@ if (process.argv.includes('gen-api-docs')) {
 }
 
 /**
+ * The longest page, in characters of Markdown, written with every field in place: a longer one is
+ * written again with each repeated schema's fields listed once and linked where it recurs
+ * (./schema.ts, `withRepeatsLinked`). Its HTML is about as long again as its Markdown, and a page
+ * must stay well under a megabyte of HTML to reach a phone in good time.
+ */
+const WHOLE_PAGE_LIMIT = 300_000;
+
+/**
  * The page; a failure names the operation or event by its key and its place in the description
  * (the generator's message adds the file).
  */
@@ -93,7 +101,10 @@ function pageMarkdown({title, api}: ApiPageMetadata, reference: Reference): stri
     ? (operation[EVENT_NAME] ?? title)
     : `${operation.method.toUpperCase()} ${operation.path}`;
   try {
-    return operationMarkdown(title, operation, key, reference);
+    const whole = operationMarkdown(title, operation, key, reference);
+    return whole.length <= WHOLE_PAGE_LIMIT
+      ? whole
+      : withRepeatsLinked(() => operationMarkdown(title, operation, key, reference));
   } catch (error) {
     const pointer = isEvent
       ? (operation[EVENT_POINTER] ?? `the event ${key}`)

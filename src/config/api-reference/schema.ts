@@ -1,3 +1,5 @@
+import {createHash} from 'node:crypto';
+
 import {indent, inlineCode, mdxLine, mdxMarkdown} from './mdx';
 
 /** The part of a (dereferenced) OpenAPI 3.1 schema object that a reference page shows. */
@@ -176,6 +178,67 @@ function flags(schema: SchemaObject, required: boolean): string {
     .join(' ');
 }
 
+/**
+ * Below this many characters of JSON, a repeated schema is listed again where it recurs: a link
+ * would save little and cost the reader a jump.
+ */
+const LINKED_REPEAT_MIN = 400;
+
+/**
+ * The schemas with nested fields already listed on the page being written, while it is written
+ * with repeats linked (`withRepeatsLinked`): each by the JSON of its schema and the direction it
+ * was listed for, with the anchor its listing carries and the name it was listed under.
+ */
+let listed: Map<string, {anchor: string; name: string}> | undefined;
+
+/**
+ * Runs `write` (which lists a page's fields, synchronously) so that a schema with nested fields
+ * is listed in full once on the page: where it recurs, as a field, an item or an alternative,
+ * a link to that first listing stands for its fields. A description whose schemas refer to each
+ * other many times over (one operation of a large AI provider's API repeats a few hundred
+ * schemas hundreds of times once its references are resolved) would otherwise make a page of
+ * megabytes. The page writer (./page.ts) writes with repeats linked only a page that is too long
+ * without: a small page reads better with every field in place.
+ */
+export function withRepeatsLinked<T>(write: () => T): T {
+  const outer = listed;
+  listed = new Map();
+  try {
+    return write();
+  } finally {
+    listed = outer;
+  }
+}
+
+/** The anchor of a listing: `fields-` and a number, so it never takes a heading's id. */
+const listingAnchor = (count: number) => `fields-${count}`;
+
+/**
+ * The fields nested in a field, or, when the same schema's fields are listed already on the page
+ * (`withRepeatsLinked`), a link to them; with the anchor that marks a first listing.
+ */
+function nestedOrLinked(
+  name: string,
+  schema: SchemaObject,
+  direction: SchemaDirection,
+  depth: number,
+): {text: string; anchor?: string} {
+  const json = listed === undefined ? '' : JSON.stringify(schema);
+  if (listed === undefined || json.length < LINKED_REPEAT_MIN) {
+    return {text: nestedFields(schema, direction, depth)};
+  }
+  const key = `${direction} ${createHash('sha1').update(json).digest('base64')}`;
+  const first = listed.get(key);
+  if (first) {
+    return {text: `Its fields are those of ${inlineCode(first.name)}, [listed above](#${first.anchor}).`};
+  }
+  const text = nestedFields(schema, direction, depth);
+  if (text === '') return {text};
+  const anchor = listingAnchor(listed.size + 1);
+  listed.set(key, {anchor, name});
+  return {text, anchor};
+}
+
 /** The item a field, a parameter or a header is listed as, with its nested fields. */
 export function fieldItem(
   name: string,
@@ -189,11 +252,15 @@ export function fieldItem(
   },
 ): string {
   const schema = isSchema(value) ? mergeAllOf(value) : {};
-  const title = `- ${inlineCode(name)} ${isSchema(value) ? flags(schema, options.required ?? false) : mdxLine(typeLabel(value))}`;
+  const nested = isSchema(value)
+    ? nestedOrLinked(name, schema, options.direction, options.depth + 1)
+    : {text: ''};
+  const anchor = nested.anchor ? `<span className="api-field__anchor" id="${nested.anchor}"></span>` : '';
+  const title = `- ${anchor}${inlineCode(name)} ${isSchema(value) ? flags(schema, options.required ?? false) : mdxLine(typeLabel(value))}`;
   const body = [
     mdxMarkdown(options.description ?? schema.description),
     constraints(schema, options.example).join(' '),
-    isSchema(value) ? nestedFields(schema, options.direction, options.depth + 1) : '',
+    nested.text,
   ].filter(Boolean);
   return [title, ...body.map((block) => indent(block, 2))].join('\n\n');
 }
