@@ -6,6 +6,8 @@
  * - 1x: a plain copy of the portal (../shared/copies.mjs, `plainCopy`);
  * - 10x: a copy grown to ten times its content (`growCopy`: every operation, schema, webhook
  *   event and hand-written guide nine more times, numbered);
+ * - 100x, only when --sizes names it: grown the same way to a hundred times (about ten thousand
+ *   pages);
  * - large: a copy whose sample pet store is GitHub's REST API description as published, 1,223
  *   operations and 270 webhook events (large.mjs: fetched once from the npm registry; the Redocly
  *   rules it breaks turned off, broken links reported, each printed);
@@ -39,7 +41,7 @@
  * Environment variables reach the builds, so a setting (DOCUSAURUS_SSG_WORKER_THREAD_COUNT=1,
  * say) is measured by setting it for the bench. `--help` lists the options (options.mjs).
  *
- *   npm run bench:scale [-- --sizes 1x,10x,large,releases] [-- --parts build,served,lighthouse]
+ *   npm run bench:scale [-- --sizes 1x,10x,100x,large,releases] [-- --parts build,served,lighthouse]
  *                       [-- --runs 3] [-- --from /tmp/gerai-scale-10x-XXXX] [-- --keep]
  *                       [-- --port 3390]
  */
@@ -70,6 +72,7 @@ if (from && !existsSync(path.join(from, 'build', 'index.html'))) {
 const MAKE = {
   '1x': () => ({folder: plainCopy(), preparation: {}}),
   '10x': () => ({folder: growCopy(), preparation: {}}),
+  '100x': () => ({folder: growCopy(100), preparation: {}}),
   large: (/** @type {(message: string) => void} */ log) => largeCopy(log),
   releases: (/** @type {(message: string) => void} */ log) => releasesCopy(log),
 };

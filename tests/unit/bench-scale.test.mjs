@@ -144,6 +144,7 @@ components:
     Item: {type: object}
 `;
   const grown = parse(growDescription(description));
+  const hundredfold = parse(growDescription(description, 100));
 
   test('holds every operation, event and schema TIMES times, each copy numbered', () => {
     assert.equal(Object.keys(grown.paths).length, TIMES);
@@ -153,6 +154,12 @@ components:
     assert.equal(copy.operationId, 'getOrderCopy3');
     assert.equal(copy.summary, 'Get an order (copy 3)');
     assert.ok(grown.webhooks['food.order.placed.copy_3']);
+  });
+
+  test('grows a hundredfold when asked', () => {
+    assert.equal(Object.keys(hundredfold.paths).length, 100);
+    assert.equal(Object.keys(hundredfold.components.schemas).length, 200);
+    assert.equal(hundredfold.paths['/copy-100/orders/{id}'].get.operationId, 'getOrderCopy100');
   });
 
   test("a copy's references name the schemas of the same copy", () => {
@@ -168,7 +175,7 @@ components:
 });
 
 describe('the options of a run', () => {
-  test('by default: every copy, every part, three runs, each copy on its own port', () => {
+  test('by default: every copy but 100x, every part, three runs, each copy on its own port', () => {
     const options = parseOptions([]);
     assert.deepEqual(options.sizes, ['1x', '10x', 'large', 'releases']);
     assert.deepEqual(options.parts, ['build', 'served', 'lighthouse']);
@@ -176,8 +183,12 @@ describe('the options of a run', () => {
     assert.equal(options.keep, false);
     assert.deepEqual(
       SIZES.map((size) => portOf(size, options.port)),
-      [3390, 3400, 3410, 3420],
+      [3390, 3400, 3410, 3420, 3430],
     );
+  });
+
+  test('100x when named', () => {
+    assert.deepEqual(parseOptions(['--sizes', '100x,1x']).sizes, ['1x', '100x']);
   });
 
   test('a subset of the copies, in the order they are built whatever the order given', () => {
@@ -185,12 +196,12 @@ describe('the options of a run', () => {
     assert.deepEqual(options.sizes, ['1x', 'large']);
     assert.equal(options.runs, 1);
     assert.equal(options.keep, true);
-    assert.equal(portOf('large', options.port), 4020);
+    assert.equal(portOf('large', options.port), 4030);
   });
 
   test('an unknown option, copy, part or value is named in one message', () => {
     assert.throws(() => parseOptions(['--size', '1x']), new UsageError('unknown option --size'));
-    assert.throws(() => parseOptions(['--sizes', '1x,100x']), /--sizes takes .*unknown: 100x/);
+    assert.throws(() => parseOptions(['--sizes', '1x,1000x']), /--sizes takes .*unknown: 1000x/);
     assert.throws(() => parseOptions(['--parts', 'pages']), /--parts takes .*unknown: pages/);
     assert.throws(() => parseOptions(['--runs', '0']), /--runs takes a whole number of at least 1, not "0"/);
     assert.throws(() => parseOptions(['--runs', 'three']), UsageError);
