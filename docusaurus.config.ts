@@ -27,16 +27,16 @@ import {
   createApiPageMarkdown,
   createMerchantApiPageMarkdown,
   releaseApiPageMarkdown,
-} from './src/config/api-reference/page';
-import {preparedSpecPath} from './src/config/api-reference/description';
-import {pageSidebarItem} from './src/config/api-reference/sidebar-item';
+} from './src/api-reference/page/markdown';
+import {preparedSpecPath} from './src/api-reference/description';
+import {pageSidebarItem} from './src/api-reference/sidebars/sidebar-item';
 import {
   RELEASE_PAGES_DIR,
   releaseNames,
   releaseRedirects,
   releaseSpecPath,
   RELEASES_ROUTE,
-} from './src/config/api-reference/releases';
+} from './src/api-reference/releases';
 import {
   geraiApiSections,
   OPENAPI_DOWNLOADS_PATH,
@@ -125,7 +125,7 @@ const config: Config = {
 
   // The releases of the merchant API whose reference pages the site keeps (/docs/api/releases/),
   // oldest first: the release list, the search page's choice of release and the check of its
-  // `version` read them here (src/config/api-reference/client.ts).
+  // `version` read them here (src/api-reference/client.ts).
   customFields: {apiReleases: releaseNames()},
 
   clientModules: ['./src/clientModules/limitSearchAddress.ts', './src/clientModules/routeLoadFailure.ts'],
@@ -228,7 +228,7 @@ const config: Config = {
         config: {
           petstore: {
             // The description as the generator reads it, prepared by `npm run gen-api` from
-            // openapi/petstore.yaml (src/config/api-reference/description.ts).
+            // openapi/petstore.yaml (src/api-reference/description.ts).
             specPath: preparedSpecPath('petstore'),
             outputDir: 'api',
             showInfoPage: false,
@@ -275,7 +275,7 @@ const config: Config = {
         path: RELEASE_PAGES_DIR,
         routeBasePath: RELEASES_ROUTE.slice(1),
         sidebarPath: './sidebars-api-releases.ts',
-        // The pages' bodies are HTML already (scripts/generate-api-docs/page-html.ts): the
+        // The pages' bodies are HTML already (src/api-reference/page/html.ts): the
         // plugins only read their heads, and a release's own page.
         beforeDefaultRemarkPlugins,
         remarkPlugins,
@@ -310,7 +310,7 @@ const config: Config = {
       },
     ],
     // An earlier release's address of an operation it did not change leads to the page of the
-    // release that last changed it (src/config/api-reference/releases.ts).
+    // release that last changed it (src/api-reference/releases.ts).
     ['./src/plugins/moved-pages/index.ts', {moved: releaseRedirects} satisfies MovedPagesOptions],
     './src/plugins/api-reference-bundle/index.ts',
     './src/plugins/request-samples/index.ts',

@@ -6,7 +6,7 @@ import {
   releaseNames,
   releasePageOf,
   type ReleaseItem,
-} from './src/config/api-reference/releases';
+} from './src/api-reference/releases';
 
 /**
  * The sidebars of the earlier releases of the merchant API (docs instance `api-releases`): one per

@@ -1,6 +1,6 @@
 import type {SidebarsConfig} from '@docusaurus/plugin-content-docs';
 
-import {generatedItems} from './src/config/generated-sidebar';
+import {generatedItems} from './src/api-reference/sidebars/generated-sidebar';
 
 /** The sample pet-store reference under /api. */
 const sidebars: SidebarsConfig = {

@@ -1,6 +1,6 @@
 import type {SidebarsConfig} from '@docusaurus/plugin-content-docs';
 
-import {generatedItems} from './src/config/generated-sidebar';
+import {generatedItems} from './src/api-reference/sidebars/generated-sidebar';
 
 /** A section of the API sidebar: its hand-written index page, then its reference pages. */
 function apiSection(label: string, folder: string, indexDoc = `api/${folder}/index`) {

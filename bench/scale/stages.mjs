@@ -4,7 +4,7 @@
  * `npm run bench:scale`:
  *
  * - `[gen-api] <step>: 1.2 s` and `[reference-writer] 49 pages in 0.40 s`
- *   (scripts/generate-api-docs/, src/config/api-reference/page.ts; the reference writer runs in
+ *   (scripts/generate-api-docs/, src/api-reference/page/markdown.ts; the reference writer runs in
  *   each of the generator's two processes, so its lines are added up);
  * - Docusaurus's own phases, with `DOCUSAURUS_PERF_LOGGER=true`:
  *   `[PERF] Build > en > Bundling with rspack - 25.01 seconds!` (or `- 812.20 ms`), added up

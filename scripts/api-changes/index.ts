@@ -18,8 +18,13 @@ import {tmpdir} from 'node:os';
 import path from 'node:path';
 import {parseArgs} from 'node:util';
 
-import {checkChangelog, readEntries, releaseEntryFile, releaseEntryText} from './changelog';
-import {type ApiChange, nameChanges, redoclyDiff} from './report';
+import {
+  checkChangelog,
+  readEntries,
+  releaseEntryFile,
+  releaseEntryText,
+} from '../../src/api-reference/changes/changelog';
+import {type ApiChange, nameChanges, redoclyDiff} from '../../src/api-reference/changes/report';
 import {
   CURRENT,
   cutRelease,
@@ -27,7 +32,7 @@ import {
   type Resolved,
   resolveDescription,
   UsageError,
-} from './release-snapshots';
+} from '../../src/api-reference/changes/release-snapshots';
 
 /** The repository to work on: this one, or (for the tests) a copy named by GERAI_API_ROOT. */
 const root = path.resolve(process.env.GERAI_API_ROOT ?? path.join(__dirname, '..', '..'));

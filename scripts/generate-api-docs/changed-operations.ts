@@ -1,7 +1,7 @@
 /**
  * Which pages of the sample's place (an owner's description) a change of its description changes,
  * found by comparing the prepared copy the pages were generated from with the new one
- * (src/config/api-reference/description.ts), so that the development server writes and lints
+ * (src/api-reference/description.ts), so that the development server writes and lints
  * those pages alone: one summary changed in a description of a thousand operations is one page,
  * not the whole reference, most of whose time went to linting and writing pages that did not
  * change (bench/writer/results.json, `--sizes large`).
@@ -12,7 +12,7 @@
  * the events and the components. Each page has a print (a hash of all of that but the shared part,
  * each component hashed once), the shared part one, and the sidebar one: the order of the
  * operations and what the sidebar is made from (tags and operation ids; a page's label and class
- * are its own front matter, src/config/api-reference/sidebar-item.ts, so a summary counts only when
+ * are its own front matter, src/api-reference/sidebars/sidebar-item.ts, so a summary counts only when
  * the operation has no id and the summary names its page). A change of the shared part or of the
  * sidebar writes every page again; otherwise the pages whose print changed are written from a copy
  * of the description with only their operations (`onlyOperations`), and they are linted in a copy
@@ -27,7 +27,7 @@ import {
   operationPointer,
   pointerToken,
   resolveLocal,
-} from '../../src/config/api-reference/description';
+} from '../../src/api-reference/description';
 
 type Json = Record<string, unknown>;
 

@@ -17,7 +17,7 @@ import {
   SIGNED_BODY_DOWNLOAD,
 } from '../../src/config/signature-example';
 import {eventBody, eventExampleDownload} from '../../src/config/test-delivery';
-import {WEBHOOK_DOWNLOADS} from './layout';
+import {WEBHOOK_DOWNLOADS} from '../../src/api-reference/layout';
 
 /** Writes the companion files into `staging`, laid out as in the repository. */
 export function writeCompanions(root: string, staging: string): void {

@@ -22,10 +22,14 @@ import {existsSync, mkdirSync, readFileSync, rmSync} from 'node:fs';
 import path from 'node:path';
 import {stripVTControlCharacters} from 'node:util';
 
-import {describePages, finishCurrentPages, removeSectionTagPage} from './pages';
-import {writePreparedSpec} from './prepare';
-import {finishReleasePages, writeReleaseSpec} from './release-pages';
-import type {Target} from './layout';
+import {
+  describePages,
+  finishCurrentPages,
+  removeSectionTagPage,
+} from '../../src/api-reference/page/current-pages';
+import {writePreparedSpec} from '../../src/api-reference/prepare';
+import {finishReleasePages, writeReleaseSpec} from '../../src/api-reference/page/release-pages';
+import type {Target} from '../../src/api-reference/layout';
 
 /** The command line Docusaurus's commands are added to (commander, the version Docusaurus uses). */
 interface CommandLine {

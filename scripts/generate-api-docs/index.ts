@@ -11,15 +11,15 @@
  *    with the linter's own message. The linter runs while step 3 bundles the
  *    downloads; no page is put in place until it has passed.
  * 3. Into a temporary folder: bundles each description for download
- *    (./openapi-downloads.ts) and converts the joined one into a Postman
+ *    (src/api-reference/downloads.ts) and converts the joined one into a Postman
  *    collection (./postman-collection.ts), both run by ./steps.ts; writes the
  *    webhook bodies and the objects glossary's tables (./companions.ts) and
  *    each release's list of changes for the changelog
- *    (../api-changes/release-notes.ts); then runs the generator of
+ *    (src/api-reference/changes/release-notes.ts); then runs the generator of
  *    `docusaurus-plugin-openapi-docs` for the sample pet store (`api/`) and
  *    every section of the merchant API (`docs/api/`) in this process
  *    (./generator.ts), removes the page of each section tag and gives each
- *    page a meta description of whole sentences (./pages.ts).
+ *    page a meta description of whole sentences (src/api-reference/page/current-pages.ts).
  * 4. Only when every step has succeeded, puts the new pages and downloads in
  *    place, writing only the files whose bytes changed and removing the pages
  *    of deleted operations (./install.ts). A failure leaves the pages and
@@ -46,10 +46,10 @@ import {
   OUTPUT_DIRS,
   TARGETS,
   WEBHOOK_DOWNLOADS,
-} from './layout';
+} from '../../src/api-reference/layout';
 import {fingerprintInputs, recordRun, reusableRun} from './reuse';
 import {run, StepFailed, timed, writeDownloads} from './steps';
-import {writeReleaseNotes} from '../api-changes/release-notes';
+import {writeReleaseNotes} from '../../src/api-reference/changes/release-notes';
 
 const root = path.resolve(__dirname, '..', '..');
 const bin = (name: string) => path.join(root, 'node_modules', '.bin', name);

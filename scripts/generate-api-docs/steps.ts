@@ -6,9 +6,9 @@ import {spawn} from 'node:child_process';
 import path from 'node:path';
 
 import {GERAI_POSTMAN_DOWNLOAD} from '../../src/config/openapi';
-import {writeOpenApiDownloads} from './openapi-downloads';
+import {writeOpenApiDownloads} from '../../src/api-reference/downloads';
 import {writePostmanCollection} from './postman-collection';
-import {DOWNLOADS} from './layout';
+import {DOWNLOADS} from '../../src/api-reference/layout';
 
 /** A step that failed; its message names it, and its program has printed why. */
 export class StepFailed extends Error {}

@@ -15,7 +15,7 @@
 import path from 'node:path';
 
 import {lint, PROBLEMS_LINE} from '../start-site/problems';
-import {writeReleaseNotes} from '../api-changes/release-notes';
+import {writeReleaseNotes} from '../../src/api-reference/changes/release-notes';
 import {writeCompanions} from './companions';
 import {StepFailed, writeDownloads} from './steps';
 

@@ -9,7 +9,7 @@
 import path from 'node:path';
 
 import {GeneratorFailed, loadPageGenerator} from './generator';
-import {TARGETS} from './layout';
+import {TARGETS} from '../../src/api-reference/layout';
 
 async function main(): Promise<number> {
   const [folder, ...ids] = process.argv.slice(2);

@@ -14,9 +14,9 @@ import {
   OPENAPI_DOWNLOADS_PATH,
   RELEASE_DOWNLOADS_PATH,
 } from '../../src/config/openapi';
-import {changesBetween, releaseChanges} from '../api-changes/release-notes';
-import {listReleases, releaseFile} from '../api-changes/release-snapshots';
-import type {ApiChange} from '../api-changes/report';
+import {changesBetween, releaseChanges} from '../../src/api-reference/changes/release-notes';
+import {listReleases, releaseFile} from '../../src/api-reference/changes/release-snapshots';
+import type {ApiChange} from '../../src/api-reference/changes/report';
 
 /** One step of the history: the changes from `from` (none before the first release) to `to`. */
 export interface ChangeStep {

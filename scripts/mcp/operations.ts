@@ -3,15 +3,10 @@
  * `get_operation`: each with its parameters, request body and responses, their schemas resolved
  * and named (a `$ref` to `#/components/schemas/Order` keeps `Order` as `x-schema`), nested no
  * deeper than SCHEMA_DEPTH, and the example request the reference page shows
- * (src/config/api-reference/example-request.ts) as an HTTP request and a curl command.
+ * (src/api-reference/page/example-request.ts) as an HTTP request and a curl command.
  */
-import {
-  HTTP_METHODS,
-  isObject,
-  operationPointer,
-  resolveLocal,
-} from '../../src/config/api-reference/description';
-import {exampleRequest, type RequestOperation} from '../../src/config/api-reference/example-request';
+import {HTTP_METHODS, isObject, operationPointer, resolveLocal} from '../../src/api-reference/description';
+import {exampleRequest, type RequestOperation} from '../../src/api-reference/page/example-request';
 
 type Json = Record<string, unknown>;
 

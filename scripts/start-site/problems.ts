@@ -15,7 +15,7 @@ import {Worker} from 'node:worker_threads';
 import type * as Core from '@redocly/openapi-core';
 import {parse} from 'yaml';
 
-import {parsedAsJson} from '../../src/config/api-reference/description';
+import {parsedAsJson} from '../../src/api-reference/description';
 
 /** One problem, located in a file of the repository. */
 export interface Problem {

@@ -28,7 +28,7 @@ import {setPriority, tmpdir} from 'node:os';
 import path from 'node:path';
 
 import {PROBLEM_FILE, PROBLEM_HEADING} from '../../src/plugins/dev-server';
-import {preparedSpecPath} from '../../src/config/api-reference/description';
+import {preparedSpecPath} from '../../src/api-reference/description';
 import {collectGarbage} from './collect-garbage';
 import {
   changedOperations,
@@ -49,8 +49,8 @@ import {
   type Target,
   TARGETS,
   targetsAffectedBy,
-} from '../generate-api-docs/layout';
-import {preparedSpec} from '../generate-api-docs/prepare';
+} from '../../src/api-reference/layout';
+import {preparedSpec} from '../../src/api-reference/prepare';
 import {fingerprintInputs, recordRun, reusableRun, sha256} from '../generate-api-docs/reuse';
 import {formatProblem, lintedApis, Linter, type Problem, PROBLEMS_LINE} from './problems';
 

@@ -9,7 +9,7 @@
 import ExecutionEnvironment from '@docusaurus/ExecutionEnvironment';
 import siteConfig from '@generated/docusaurus.config';
 
-import {dropUnknownVersion} from '@site/src/config/api-reference/client';
+import {dropUnknownVersion} from '@site/src/api-reference/client';
 import {limitSearchParams} from '@site/src/theme/SearchBar/queryLength';
 
 /**
@@ -18,7 +18,7 @@ import {limitSearchParams} from '@site/src/theme/SearchBar/queryLength';
  * search page and the page title only ever see the cut query. Cutting it
  * later, with a navigation during hydration, made the router reload the page.
  * A `version` of a folder of the site that is no release is taken out the same
- * way (src/config/api-reference/client.ts), before the page asks for its index.
+ * way (src/api-reference/client.ts), before the page asks for its index.
  */
 if (ExecutionEnvironment.canUseDOM) {
   const {pathname, search, hash} = window.location;

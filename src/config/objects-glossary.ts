@@ -5,8 +5,8 @@
  * file appears, under its name, so the glossary can neither miss an object
  * nor say something else than the description.
  */
-import {constraints, typeLabel, type SchemaObject} from './api-reference/schema';
-import {inlineCode, mdxLine, mdxMarkdown} from './api-reference/mdx';
+import {constraints, typeLabel, type SchemaObject} from '../api-reference/page/schema';
+import {inlineCode, mdxLine, mdxMarkdown} from '../api-reference/page/mdx';
 import {geraiApiSections} from './openapi';
 
 /** A schema as written in a file: properties may be references to other schemas. */

@@ -5,7 +5,7 @@
  * signed with the sandbox secret of that worked example
  * (src/config/signature-example.ts) for the event's own `header.timestamp`.
  *
- * `src/config/api-reference/page.ts` puts it on each event's page, whose
+ * `src/api-reference/page/markdown.ts` puts it on each event's page, whose
  * `TestDelivery` component shows it as a curl command and signs it again in
  * the browser for the current time; `npm run gen-api` publishes each body at
  * `eventExampleDownload(name)`, where the sample senders

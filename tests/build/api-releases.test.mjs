@@ -16,7 +16,7 @@ import {root} from '../support/openapi.mjs';
 const build = path.resolve(root, process.env.PORTAL_BUILD_DIR ?? 'build');
 const jiti = createJiti(root + '/');
 const {readReleaseHistory, readCurrentPages, releaseContents, releasePageOf, releaseRoutes} = jiti(
-  './src/config/api-reference/releases.ts',
+  './src/api-reference/releases.ts',
 );
 const {sitemapPaths} = jiti('./scripts/host-config/routes.ts');
 

@@ -19,7 +19,7 @@ import {build, codeText} from '../support/request-samples.mjs';
 
 const jiti = createJiti(root + '/');
 /** How many operations and events a description has: each operation's page shows an example request. */
-const {operationCount} = jiti('./src/config/api-reference/description.ts');
+const {operationCount} = jiti('./src/api-reference/description.ts');
 
 /** The HTML files of the built pages under `folder` (a route), each with its route. */
 function* builtPages(folder) {

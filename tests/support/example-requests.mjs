@@ -1,5 +1,5 @@
 // @ts-check
-// The example request of a reference page (src/config/api-reference/example-request.ts), sent as a
+// The example request of a reference page (src/api-reference/page/example-request.ts), sent as a
 // partner would send it: read from the page, its placeholders filled in, its host made a Prism mock's
 // (started with `--errors`, so that a request the description refuses, credentials included, is
 // answered with the reason rather than an example).

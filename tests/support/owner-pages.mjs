@@ -1,7 +1,7 @@
 // @ts-check
 // The reference pages of an owner's description in the sample's place, as `npm run gen-api` makes
-// them: its prepared copy (scripts/generate-api-docs/prepare.ts) read by the OpenAPI plugin's own
-// loader, each operation or event written by the page writer (src/config/api-reference/page.ts).
+// them: its prepared copy (src/api-reference/prepare.ts) read by the OpenAPI plugin's own
+// loader, each operation or event written by the page writer (src/api-reference/page/markdown.ts).
 import {writeFileSync} from 'node:fs';
 import path from 'node:path';
 
@@ -10,7 +10,7 @@ import createJiti from 'jiti';
 import {root} from './openapi.mjs';
 
 const jiti = createJiti(root + '/');
-const {createApiPageMarkdown} = jiti('./src/config/api-reference/page.ts');
+const {createApiPageMarkdown} = jiti('./src/api-reference/page/markdown.ts');
 const {readOpenapiFiles, processOpenapiFiles} = jiti('docusaurus-plugin-openapi-docs/lib/openapi');
 
 /**

@@ -15,13 +15,13 @@ import {parse, stringify} from 'yaml';
 import {root} from '../support/openapi.mjs';
 
 const jiti = createJiti(root + '/');
-const {nameChanges, redoclyDiff} = jiti('./scripts/api-changes/report.ts');
-const {listReleases, releaseFile} = jiti('./scripts/api-changes/release-snapshots.ts');
-const {referencePages, renderReleaseNotes} = jiti('./scripts/api-changes/release-notes.ts');
+const {nameChanges, redoclyDiff} = jiti('./src/api-reference/changes/report.ts');
+const {listReleases, releaseFile} = jiti('./src/api-reference/changes/release-snapshots.ts');
+const {referencePages, renderReleaseNotes} = jiti('./src/api-reference/changes/release-notes.ts');
 const {earlierReleaseNotice, readReleaseHistory, releaseContents, releaseLine, releaseLinks} = jiti(
-  './src/config/api-reference/releases.ts',
+  './src/api-reference/releases.ts',
 );
-const {createMerchantApiPageMarkdown} = jiti('./src/config/api-reference/page.ts');
+const {createMerchantApiPageMarkdown} = jiti('./src/api-reference/page/markdown.ts');
 
 const scratch = mkdtempSync(path.join(tmpdir(), 'gerai-api-changes-test-'));
 after(() => rmSync(scratch, {recursive: true, force: true}));

@@ -8,9 +8,9 @@ import createJiti from 'jiti';
 import {root} from '../support/openapi.mjs';
 
 const jiti = createJiti(root + '/');
-const {mdxMarkdown, inlineCode} = jiti('./src/config/api-reference/mdx.ts');
-const {fieldList, typeLabel, constraints} = jiti('./src/config/api-reference/schema.ts');
-const {createApiPageMarkdown} = jiti('./src/config/api-reference/page.ts');
+const {mdxMarkdown, inlineCode} = jiti('./src/api-reference/page/mdx.ts');
+const {fieldList, typeLabel, constraints} = jiti('./src/api-reference/page/schema.ts');
+const {createApiPageMarkdown} = jiti('./src/api-reference/page/markdown.ts');
 
 describe('text from a description, written into MDX', () => {
   test('braces and angle brackets outside code are escaped, code is left as it is', () => {

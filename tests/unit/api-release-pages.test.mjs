@@ -1,5 +1,5 @@
 // @ts-check
-// Which release's page shows an operation (src/config/api-reference/releases.ts): a release has a
+// Which release's page shows an operation (src/api-reference/releases.ts): a release has a
 // page of an operation only where it changed it, and its address of every other one leads to the
 // page of the release that last changed it. Read from three small releases, without a build.
 import assert from 'node:assert/strict';
@@ -22,8 +22,8 @@ const {
   releaseRoutes,
   earlierReleaseNotice,
   releaseSpecPath,
-} = jiti('./src/config/api-reference/releases.ts');
-const {writeReleaseSpec} = jiti('./scripts/generate-api-docs/release-pages.ts');
+} = jiti('./src/api-reference/releases.ts');
+const {writeReleaseSpec} = jiti('./src/api-reference/page/release-pages.ts');
 const {movedPage} = jiti('./src/plugins/moved-pages/index.ts');
 
 const outlet = {type: 'object', properties: {id: {type: 'string'}}};

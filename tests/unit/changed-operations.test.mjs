@@ -17,7 +17,7 @@ import {root} from '../support/openapi.mjs';
 import {ownerPages} from '../support/owner-pages.mjs';
 
 const jiti = createJiti(root + '/');
-const {preparedSpec} = jiti('./scripts/generate-api-docs/prepare.ts');
+const {preparedSpec} = jiti('./src/api-reference/prepare.ts');
 const {changedOperations, descriptionPrints, onlyOperations} = jiti(
   './scripts/generate-api-docs/changed-operations.ts',
 );

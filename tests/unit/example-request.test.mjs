@@ -1,5 +1,5 @@
 // @ts-check
-// The example request of a reference page (src/config/api-reference/example-request.ts): each way
+// The example request of a reference page (src/api-reference/page/example-request.ts): each way
 // of authenticating, each style of parameter and each kind of body written as the description
 // says. tests/unit/owner-example-requests.test.mjs and tests/build/example-requests.test.mjs send
 // the examples to a validating mock; this file holds what a mock does not tell apart.
@@ -11,7 +11,7 @@ import createJiti from 'jiti';
 import {root} from '../support/openapi.mjs';
 
 const jiti = createJiti(root + '/');
-const {exampleRequest} = jiti('./src/config/api-reference/example-request.ts');
+const {exampleRequest} = jiti('./src/api-reference/page/example-request.ts');
 
 const server = {url: 'https://api.example.com/v3', description: 'Production'};
 

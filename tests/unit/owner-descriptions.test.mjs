@@ -1,7 +1,7 @@
 // @ts-check
 // An owner's own description in the sample's place: each shape of tests/fixtures/owner-descriptions.mjs
-// goes the way `npm run gen-api` takes it (the prepared copy of scripts/generate-api-docs/prepare.ts,
-// read by the OpenAPI plugin's own loader, each page written by src/config/api-reference/page.ts)
+// goes the way `npm run gen-api` takes it (the prepared copy of src/api-reference/prepare.ts,
+// read by the OpenAPI plugin's own loader, each page written by src/api-reference/page/markdown.ts)
 // and every operation and event has a page that compiles as MDX and says nothing of `undefined`.
 import assert from 'node:assert/strict';
 import {mkdtempSync, rmSync, writeFileSync} from 'node:fs';
@@ -23,10 +23,10 @@ import {root} from '../support/openapi.mjs';
 import {ownerPages} from '../support/owner-pages.mjs';
 
 const jiti = createJiti(root + '/');
-const {preparedSpec} = jiti('./scripts/generate-api-docs/prepare.ts');
-const {currentOperationPage} = jiti('./scripts/generate-api-docs/pages.ts');
-const {createApiPageMarkdown} = jiti('./src/config/api-reference/page.ts');
-const {EVENT_NAME} = jiti('./src/config/api-reference/description.ts');
+const {preparedSpec} = jiti('./src/api-reference/prepare.ts');
+const {currentOperationPage} = jiti('./src/api-reference/page/current-pages.ts');
+const {createApiPageMarkdown} = jiti('./src/api-reference/page/markdown.ts');
+const {EVENT_NAME} = jiti('./src/api-reference/description.ts');
 
 let folder;
 before(() => {
@@ -64,7 +64,7 @@ for (const [name, description] of Object.entries({webhooksOnly, extensionWebhook
       for (const [key, {mdx}] of result.pages) {
         await assert.doesNotReject(compile(mdx), `the page of ${key} is not valid MDX`);
         assert.doesNotMatch(mdx, /\bundefined\b|\[object Object\]|\bNaN\b/, `the page of ${key}`);
-        // Its body as blocks of HTML (scripts/generate-api-docs/page-html.ts), its head as written.
+        // Its body as blocks of HTML (src/api-reference/page/html.ts), its head as written.
         const {page: built, blocks} = currentOperationPage(mdx, `${name}/${key}.api.mdx`);
         for (const block of blocks) assert.doesNotMatch(block, /\bundefined\b|\[object Object\]/, key);
         assert.match(built, /<GeneratedHtml html=/, `the page of ${key} as the build reads it`);

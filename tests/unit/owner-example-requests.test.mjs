@@ -27,7 +27,7 @@ import {root} from '../support/openapi.mjs';
 import {ownerPages} from '../support/owner-pages.mjs';
 
 const jiti = createJiti(root + '/');
-const {preparedSpec} = jiti('./scripts/generate-api-docs/prepare.ts');
+const {preparedSpec} = jiti('./src/api-reference/prepare.ts');
 
 /**
  * What Prism cannot check, and what is checked instead: it validates no XML request body (it

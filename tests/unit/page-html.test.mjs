@@ -1,5 +1,5 @@
 // @ts-check
-// The generated reference pages as `gen-api` writes them (scripts/generate-api-docs/page-html.ts):
+// The generated reference pages as `gen-api` writes them (src/api-reference/page/html.ts):
 // an earlier release's body after the release switcher becomes one string of HTML; a current page's
 // body becomes blocks of HTML between the headings, code blocks and components that stay MDX.
 import assert from 'node:assert/strict';
@@ -10,8 +10,8 @@ import createJiti from 'jiti';
 import {root} from '../support/openapi.mjs';
 
 const jiti = createJiti(root + '/');
-const {releaseOperationPage} = jiti('./scripts/generate-api-docs/release-pages.ts');
-const {currentOperationPage} = jiti('./scripts/generate-api-docs/pages.ts');
+const {releaseOperationPage} = jiti('./src/api-reference/page/release-pages.ts');
+const {currentOperationPage} = jiti('./src/api-reference/page/current-pages.ts');
 const {PRODUCT_NAME} = jiti('./src/constants.ts');
 
 const PAGE = `---
@@ -179,7 +179,7 @@ describe('a current operation page', () => {
 });
 
 describe('a current body cut into blocks', () => {
-  const {bodyBlocks} = jiti('./scripts/generate-api-docs/page-html.ts');
+  const {bodyBlocks} = jiti('./src/api-reference/page/html.ts');
   const blocks = (markdown) =>
     bodyBlocks(markdown, 'x.api.mdx')
       .body.split('\n\n')
@@ -216,7 +216,7 @@ describe('a current body cut into blocks', () => {
   });
 
   test('writes a block longer than the MDX compiler reads quickly into the file beside the page, which the page imports', () => {
-    const {MAX_HTML_RUN} = jiti('./scripts/generate-api-docs/page-html.ts');
+    const {MAX_HTML_RUN} = jiti('./src/api-reference/page/html.ts');
     const field = (index) => `- \`field_${index}\` <span className="api-field__type">string</span>`;
     const long = Array.from({length: Math.ceil(MAX_HTML_RUN / 40)}, (_, index) => field(index)).join('\n');
     const converted = bodyBlocks(`${long}\n\n## A\n\n${field(0)}`, 'api/list-events.api.mdx');
@@ -250,7 +250,7 @@ describe('a current body cut into blocks', () => {
       () => bodyBlocks('<span className="a" onClick="x">b</span>', 'x.api.mdx'),
       /an attribute the page's body cannot hold as HTML, on <span>/,
     );
-    // An id is the anchor of a listing of fields (src/config/api-reference/schema.ts): a span's only.
+    // An id is the anchor of a listing of fields (src/api-reference/page/schema.ts): a span's only.
     assert.throws(
       () => bodyBlocks('<div className="a" id="fields-1">b</div>', 'x.api.mdx'),
       /an attribute the page's body cannot hold as HTML, on <div>/,

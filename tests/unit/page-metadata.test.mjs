@@ -9,7 +9,7 @@ import createJiti from 'jiti';
 import {root} from '../support/openapi.mjs';
 
 const jiti = createJiti(root + '/');
-const {metaDescription} = jiti('./src/config/api-reference/meta-description.ts');
+const {metaDescription} = jiti('./src/api-reference/page/meta-description.ts');
 const {robotsTxt} = jiti('./src/plugins/robots-txt/index.ts');
 const {apiCatalog} = jiti('./src/config/api-catalog.ts');
 const {GERAI_FULL_DOWNLOAD, GERAI_POSTMAN_DOWNLOAD, geraiApiSections, sectionDownload} =

@@ -1,6 +1,6 @@
 // @ts-check
 // The signed test delivery of every webhook event (src/config/test-delivery.ts), as its
-// page writes it (src/config/api-reference/page.ts) and shows it as a curl command
+// page writes it (src/api-reference/page/markdown.ts) and shows it as a curl command
 // (src/components/TestDelivery/command.ts). The built pages are checked in
 // tests/build/test-delivery.test.mjs; the command in the browser in tests/e2e/test-delivery.spec.ts.
 import assert from 'node:assert/strict';
@@ -26,7 +26,7 @@ const {signedEventExample, eventExampleDownload, TEST_DELIVERY_SECRET} = jiti(
   './src/config/test-delivery.ts',
 );
 const {curlCommand, receiverUrl, DEFAULT_RECEIVER_URL} = jiti('./src/components/TestDelivery/command.ts');
-const {createApiPageMarkdown} = jiti('./src/config/api-reference/page.ts');
+const {createApiPageMarkdown} = jiti('./src/api-reference/page/markdown.ts');
 const {default: remarkHighlightCode, TOKENS_PROPERTY} = jiti('./src/remark/highlight-code.ts');
 const {decodeCodeTokens} = jiti('./src/remark/code-tokens.ts');
 const {DEFAULT_SITE_URL} = jiti('./src/config/build-environment.ts');

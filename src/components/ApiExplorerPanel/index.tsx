@@ -38,7 +38,7 @@ interface Props {
 /**
  * "Try it": the interactive request panel of a reference page, as an island.
  *
- * The page itself is complete without it (src/config/api-reference). Until
+ * The page itself is complete without it (src/api-reference). Until
  * the reader asks for the panel, only this small placeholder is on the page;
  * pointing at it or focusing it starts fetching the panel's code, and the
  * button mounts it. The placeholder sits in a column of its own, so the

@@ -1,7 +1,7 @@
 import type {ReactNode} from 'react';
 import Link from '@docusaurus/Link';
 
-import {apiReleases} from '@site/src/config/api-reference/client';
+import {apiReleases} from '@site/src/api-reference/client';
 
 /** The list of releases on `/docs/api/releases`, newest first: each release's pages, and its changelog entry. */
 export default function ApiReleaseList(): ReactNode {

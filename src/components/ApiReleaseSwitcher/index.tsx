@@ -4,7 +4,7 @@ import {useStorageSlot} from '@docusaurus/theme-common';
 
 import styles from './styles.module.css';
 
-/** The name the switcher gives the current reference (src/config/api-reference/releases.ts: CURRENT_RELEASE). */
+/** The name the switcher gives the current reference (src/api-reference/releases.ts: CURRENT_RELEASE). */
 const CURRENT = 'current';
 
 /**

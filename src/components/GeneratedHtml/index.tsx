@@ -7,7 +7,7 @@ import {opensHere} from '@site/src/components/IntentLink';
 import styles from './styles.module.css';
 
 interface Props {
-  /** A block of a generated reference page as HTML, written by `gen-api` (scripts/generate-api-docs/page-html.ts). */
+  /** A block of a generated reference page as HTML, written by `gen-api` (src/api-reference/page/html.ts). */
   readonly html: string;
 }
 

@@ -1,7 +1,7 @@
 import {useId, type ReactNode} from 'react';
 import {useHistory, useLocation} from '@docusaurus/router';
 
-import {apiReleases, droppedVersion, VERSION_PARAM} from '@site/src/config/api-reference/client';
+import {apiReleases, droppedVersion, VERSION_PARAM} from '@site/src/api-reference/client';
 
 import styles from './styles.module.css';
 

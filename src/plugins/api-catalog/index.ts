@@ -5,7 +5,7 @@ import type {LoadContext, Plugin} from '@docusaurus/types';
 import {parseYaml} from '@redocly/openapi-core';
 
 import {API_CATALOG_PATH, apiCatalog} from '../../config/api-catalog';
-import {releaseNames} from '../../config/api-reference/releases';
+import {releaseNames} from '../../api-reference/releases';
 import {MCP_SERVER_CARD_PATH} from '../../config/mcp';
 import {mcpServerCard} from '../../config/mcp-server-card';
 

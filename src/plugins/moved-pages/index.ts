@@ -3,7 +3,7 @@
  * `from` that sends the reader on to `to` (a meta refresh, and a link), and the host's
  * configuration a permanent redirect (`moved.json` in `.nginx/`, which scripts/host-config/
  * turns into a map of deploy/nginx/'s `location @page`). Today: the address of an operation in an
- * earlier release that did not change it (src/config/api-reference/releases.ts, `releaseRedirects`).
+ * earlier release that did not change it (src/api-reference/releases.ts, `releaseRedirects`).
  *
  * Why not @docusaurus/plugin-client-redirects, which the site uses for `/docs`: its pages send the
  * reader on with an inline script, one per target, and every inline script's hash goes into the

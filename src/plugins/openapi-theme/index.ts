@@ -28,7 +28,7 @@ function pathOf(file: string): RegExp {
  * The theme adds its stylesheet to every page as a client module: 96 KB,
  * 27 KB gzipped, more than half of the site's CSS, all of it for the request
  * panel (forms, code tabs, response viewer). Reference pages are written as
- * plain Markdown (src/config/api-reference) and use none of it. Here the
+ * plain Markdown (src/api-reference) and use none of it. Here the
  * stylesheet is a module that the panel's own code imports, and it is put
  * in a CSS file of its own that loads with the panel: Docusaurus otherwise
  * puts all CSS, that of lazily loaded code included, into one file that

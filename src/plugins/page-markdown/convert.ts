@@ -2,7 +2,7 @@
  * A built page's main content as clean Markdown: what a reader sees, without
  * the navigation, the buttons or the page's scripts. The HTML is the source
  * because every page is complete in it (reference pages included: see
- * src/config/api-reference/), whatever component wrote it.
+ * src/api-reference/), whatever component wrote it.
  *
  * Docusaurus markup is rewritten into plain HTML first (code blocks, tabs,
  * admonitions, cards, the field lists of reference pages as tables), then

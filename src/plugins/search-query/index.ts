@@ -11,7 +11,7 @@ import path from 'node:path';
 
 import type {LoadContext, Plugin} from '@docusaurus/types';
 
-import {releaseRoutes, RELEASES_ROUTE} from '../../config/api-reference/releases';
+import {releaseRoutes, RELEASES_ROUTE} from '../../api-reference/releases';
 import {replaceModule} from '../replace-module';
 import {buildSearchIndexes, type IndexedRoutes} from './build';
 

@@ -2,7 +2,7 @@
  * Wraps the classic theme's DocItem/Content to put the "Try it" request panel
  * (ApiExplorerPanel) beside the text of a generated operation page.
  *
- * Why: reference pages are ordinary docs pages (src/config/api-reference writes them); the
+ * Why: reference pages are ordinary docs pages (src/api-reference writes them); the
  * only other way to change their layout is the docs plugin's `docItemComponent`, which replaces
  * the page component of the whole docs instance, guides included.
  * Upgrade: UPGRADING.md#docitemcontent.

@@ -2,7 +2,7 @@
  * What the portal changes in the pages the OpenAPI generator writes, before they are put in
  * place: the page of a section tag is removed, every operation and tag page gets a meta
  * description of whole sentences, and the body of every operation page of the merchant API
- * becomes blocks of HTML between its headings and code blocks (./page-html.ts).
+ * becomes blocks of HTML between its headings and code blocks (./html.ts).
  */
 import {readdirSync, readFileSync, rmSync, writeFileSync} from 'node:fs';
 import path from 'node:path';
@@ -10,11 +10,11 @@ import {inflateSync} from 'node:zlib';
 
 import {parseYaml} from '@redocly/openapi-core';
 
-import {EVENT_NAME, EVENT_POINTER, operationPointer} from '../../src/config/api-reference/description';
-import {metaDescription} from '../../src/config/api-reference/meta-description';
-import {tagPageId} from '../../src/config/openapi';
-import type {Target} from './layout';
-import {bodyBlocks, type ConvertedPage, convertedPage, pageParts, rewriteOperationPages} from './page-html';
+import {EVENT_NAME, EVENT_POINTER, operationPointer} from '../description';
+import {metaDescription} from './meta-description';
+import {tagPageId} from '../../config/openapi';
+import type {Target} from '../layout';
+import {bodyBlocks, type ConvertedPage, convertedPage, pageParts, rewriteOperationPages} from './html';
 
 /** A front matter field of a generated page, as the generator writes it: `name: value` on one line. */
 function frontMatterField(page: string, name: string): string | undefined {
@@ -23,7 +23,7 @@ function frontMatterField(page: string, name: string): string | undefined {
 
 /**
  * Removes the page of the target's section tag: the section's hand-written index page introduces
- * its operations (src/config/generated-sidebar.ts dissolves the tag's category).
+ * its operations (src/api-reference/sidebars/generated-sidebar.ts dissolves the tag's category).
  */
 export function removeSectionTagPage(staging: string, target: Target): void {
   if (target.sectionTag !== undefined) {
@@ -33,7 +33,7 @@ export function removeSectionTagPage(staging: string, target: Target): void {
 
 /**
  * Gives each generated operation and tag page of the target a meta description of whole
- * sentences (src/config/api-reference/meta-description.ts) in place of the first line of its
+ * sentences (src/api-reference/page/meta-description.ts) in place of the first line of its
  * description, which the generator takes even when a sentence goes on to the next line.
  * `readDescription` gives the text of the target's OpenAPI file.
  */
@@ -115,7 +115,7 @@ function rewrite(file: string, page: string, description: string): void {
 /**
  * An operation page of the current merchant API or of the sample's place as the build reads it:
  * its head (up to the release switcher, or the method and path) as the page writer wrote it, and its body as blocks of HTML between the headings, code
- * blocks and components that stay MDX (./page-html.ts, `bodyBlocks`).
+ * blocks and components that stay MDX (./html.ts, `bodyBlocks`).
  */
 export function currentOperationPage(page: string, file: string): ConvertedPage {
   return convertedPage(page, file, __filename, () => {

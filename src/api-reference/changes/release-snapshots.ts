@@ -11,8 +11,8 @@ import path from 'node:path';
 
 import {parseYaml} from '@redocly/openapi-core';
 
-import {geraiApiSections} from '../../src/config/openapi';
-import {writeOpenApiDownloads} from '../generate-api-docs/openapi-downloads';
+import {geraiApiSections} from '../../config/openapi';
+import {writeOpenApiDownloads} from '../downloads';
 import type {Description} from './report';
 
 export const RELEASES_DIR = path.join('openapi', 'releases');

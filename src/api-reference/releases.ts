@@ -10,10 +10,10 @@ import path from 'node:path';
 import {parseYaml} from '@redocly/openapi-core';
 import kebabCase from 'lodash/kebabCase';
 
-import {geraiApiSections} from '../openapi';
+import {geraiApiSections} from '../config/openapi';
 import {HTTP_METHODS} from './description';
 
-const ROOT = path.resolve(__dirname, '..', '..', '..');
+const ROOT = path.resolve(__dirname, '..', '..');
 const RELEASES = path.join(ROOT, 'openapi', 'releases');
 
 /**

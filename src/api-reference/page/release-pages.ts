@@ -2,7 +2,7 @@
  * What the portal changes in the pages of an earlier release (`api-releases/<release>/`) before they
  * are put in place: the operation pages lose the encoded operation that the "Try it" panel reads
  * (an earlier release is read, not called: the API answers as it is now) and get their body as
- * HTML (./page-html.ts), and the release gets its
+ * HTML (./html.ts), and the release gets its
  * own page, `release.info.mdx`, served at `/docs/api/releases/<release>`: what it is, a link to
  * its changelog entry and to the current reference, the switcher between releases, a search of
  * this release alone, and every operation and event it has, by tag.
@@ -12,7 +12,7 @@ import path from 'node:path';
 
 import {parseYaml} from '@redocly/openapi-core';
 
-import {inlineCode, jsxString, mdxLine} from '../../src/config/api-reference/mdx';
+import {inlineCode, jsxString, mdxLine} from './mdx';
 import {
   CURRENT_RELEASE,
   operationsOf,
@@ -28,9 +28,9 @@ import {
   type ReleaseItem,
   type ReleaseLink,
   type ReleaseSection,
-} from '../../src/config/api-reference/releases';
-import {PRODUCT_NAME} from '../../src/constants';
-import type {Target} from './layout';
+} from '../releases';
+import {PRODUCT_NAME} from '../../constants';
+import type {Target} from '../layout';
 import {
   bodyHtml,
   type ConvertedPage,
@@ -38,7 +38,7 @@ import {
   HTML_COMPONENT,
   pageParts,
   rewriteOperationPages,
-} from './page-html';
+} from './html';
 
 /** The search page's address for one release's pages (the local search's `version` parameter). */
 export const releaseSearch = (release: string) => `/search?version=${RELEASES_ROUTE.slice(1)}/${release}/`;

@@ -3,7 +3,7 @@ import path from 'node:path';
 
 import type {SidebarsConfig} from '@docusaurus/plugin-content-docs';
 
-import {geraiApiSections} from './openapi';
+import {geraiApiSections} from '../../config/openapi';
 
 /** One item of a sidebar, in its object form. */
 type Item = Exclude<Extract<SidebarsConfig[string], unknown[]>[number], string>;
@@ -17,7 +17,7 @@ type Item = Exclude<Extract<SidebarsConfig[string], unknown[]>[number], string>;
  * does.
  */
 export function generatedItems(folder: string, {sorted = true} = {}): Item[] {
-  const file = path.join(__dirname, '..', '..', folder, 'sidebar.ts');
+  const file = path.join(__dirname, '..', '..', '..', folder, 'sidebar.ts');
   if (!existsSync(file)) {
     throw new Error(
       `The generated reference pages in ${folder}/ are missing. ` +

@@ -1,7 +1,7 @@
 import type {ApiPageMetadata} from 'docusaurus-plugin-openapi-docs/src/types';
 
-import {hasEnvelope, signedEventExample, TEST_DELIVERY_SECRET} from '../test-delivery';
-import {EVENT_NAME, EVENT_POINTER, HTTP_METHODS, operationPointer} from './description';
+import {hasEnvelope, signedEventExample, TEST_DELIVERY_SECRET} from '../../config/test-delivery';
+import {EVENT_NAME, EVENT_POINTER, HTTP_METHODS, operationPointer} from '../description';
 import {
   describeRequirement,
   exampleOf,
@@ -20,7 +20,7 @@ import {
   releaseLine,
   releaseLinks,
   repositoryCurrentPages,
-} from './releases';
+} from '../releases';
 import {fieldItem, schemaBlock, type SchemaObject, withRepeatsLinked, wrapFields} from './schema';
 
 /**
@@ -132,7 +132,7 @@ function operationMarkdown(title: string, operation: Operation, key: string, ref
     earlier ? earlierReleaseNotice(key, reference) : '',
     operation.deprecated ? deprecationNotice(operation, isEvent) : '',
     // Last before the body: an earlier release's body, after it, is turned into HTML by `gen-api`
-    // (scripts/generate-api-docs/release-pages.ts).
+    // (src/api-reference/page/release-pages.ts).
     reference
       ? `<ApiReleaseSwitcher shown=${jsxString(reference)} links={${JSON.stringify(releaseLinks(key))}} />`
       : '',

@@ -54,7 +54,7 @@ interface RawChange {
 
 export const METHODS = ['get', 'put', 'post', 'delete', 'patch', 'head', 'options', 'trace'] as const;
 
-const root = path.resolve(__dirname, '..', '..');
+const root = path.resolve(__dirname, '..', '..', '..');
 
 /** The configuration `redocly diff` rates changes by (the rules of its `diff-recommended` ruleset). */
 const DIFF_CONFIG = path.join(__dirname, 'redocly-diff.yaml');

@@ -4,15 +4,15 @@
  */
 import path from 'node:path';
 
-import {GLOSSARY_PARTIAL} from '../../src/config/objects-glossary';
-import {GERAI_POSTMAN_DOWNLOAD, geraiApiSections} from '../../src/config/openapi';
-import {RELEASE_PAGES_DIR, releaseNames} from '../../src/config/api-reference/releases';
+import {GLOSSARY_PARTIAL} from '../config/objects-glossary';
+import {GERAI_POSTMAN_DOWNLOAD, geraiApiSections} from '../config/openapi';
+import {RELEASE_PAGES_DIR, releaseNames} from './releases';
 
 /** The folders of the downloads: the descriptions and their collection, and the webhook bodies. */
 export const DOWNLOADS = path.join('static', 'openapi');
 export const WEBHOOK_DOWNLOADS = path.join('static', 'webhooks');
 
-/** The generated changelog partials of the releases (../api-changes/release-notes.ts). */
+/** The generated changelog partials of the releases (./changes/release-notes.ts). */
 export const RELEASE_NOTES_DIR = path.join('changelog', '_releases');
 
 /**
@@ -51,12 +51,12 @@ export const TARGETS: readonly Target[] = [
 ];
 
 /**
- * The files the generator writes (a page's long blocks of HTML beside it: ./page-html.ts); every
+ * The files the generator writes (a page's long blocks of HTML beside it: ./page/html.ts); every
  * other file of its folders is written by hand.
  */
 const GENERATED_PAGE = /\.(api|info|tag|schema)\.mdx$|\.api\.html\.json$|^sidebar\.(ts|js)$/;
 
-/** The file beside a page (`x.api.mdx`) that holds its long blocks of HTML (./page-html.ts): `x.api.html.json`. */
+/** The file beside a page (`x.api.mdx`) that holds its long blocks of HTML (./page/html.ts): `x.api.html.json`. */
 export const blocksFile = (page: string) => page.replace(/\.mdx$/, '.html.json');
 
 /** Which files of a folder of pages, and of DOWNLOADS, are generated; the others are written by hand. */
@@ -68,7 +68,7 @@ const PAGE_DIRS = TARGETS.map((target) => target.dir);
 /** Where the generated files are, and which of the files there are generated. */
 export const OUTPUT_DIRS = [...PAGE_DIRS, DOWNLOADS, WEBHOOK_DOWNLOADS, GLOSSARY_PARTIAL, RELEASE_NOTES_DIR];
 
-/** The generated changelog partials of the releases (../api-changes/release-notes.ts). */
+/** The generated changelog partials of the releases (./changes/release-notes.ts). */
 export const isReleaseNotes = (name: string) => name.endsWith('.generated.mdx');
 
 /**

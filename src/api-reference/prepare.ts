@@ -1,5 +1,5 @@
 /**
- * Writes the prepared copy of a description (src/config/api-reference/description.ts): the
+ * Writes the prepared copy of a description (src/api-reference/description.ts): the
  * description bundled into one document by Redocly when it refers to other files (so that its
  * references keep working from the copy's folder), then prepared, as JSON (read back faster than
  * YAML by the generator).
@@ -9,12 +9,7 @@ import path from 'node:path';
 
 import {bundle, createConfig, parseYaml} from '@redocly/openapi-core';
 
-import {
-  operationCount,
-  parsedAsJson,
-  preparedDescription,
-  preparedSpecPath,
-} from '../../src/config/api-reference/description';
+import {operationCount, parsedAsJson, preparedDescription, preparedSpecPath} from './description';
 import type {Target} from './layout';
 
 /** Whether a parsed description refers to another file (a `$ref` not starting with `#`). */

@@ -21,7 +21,7 @@ import {
   geraiApiSections,
   PETSTORE_DESCRIPTION,
   sectionDownload,
-} from '../../src/config/openapi';
+} from '../config/openapi';
 
 const root = path.resolve(__dirname, '..', '..');
 const redocly = path.join(root, 'node_modules', '.bin', 'redocly');

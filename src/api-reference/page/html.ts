@@ -2,7 +2,7 @@
  * The bodies of the generated reference pages, turned from the page writer's Markdown into HTML
  * while `gen-api` runs, so that the build compiles a string where it compiled a tree of MDX.
  *
- * Why: what the page writer puts in a body (src/config/api-reference/page.ts) is Markdown with a
+ * Why: what the page writer puts in a body (src/api-reference/page/markdown.ts) is Markdown with a
  * few elements (`div` and `span` with a class, for the field lists), the same for every page and
  * drawn by no component of the site. Compiled as MDX, each paragraph, list item and code span is a
  * JSX element of the page's module, which the bundler parses, compiles, minifies and keeps for the
@@ -41,9 +41,9 @@ import {createSlugger, type Slugger} from '@docusaurus/utils';
 import MarkdownIt, {type Options} from 'markdown-it';
 import type Token from 'markdown-it/lib/token.mjs';
 
-import {jsxString} from '../../src/config/api-reference/mdx';
-import {substituteTokens} from '../../src/remark/substitute-tokens';
-import {blocksFile, type Target} from './layout';
+import {jsxString} from './mdx';
+import {substituteTokens} from '../../remark/substitute-tokens';
+import {blocksFile, type Target} from '../layout';
 
 /** The component that draws a block of HTML of a generated page (src/components/GeneratedHtml). */
 export const HTML_COMPONENT = 'GeneratedHtml';
@@ -241,7 +241,7 @@ export function bodyBlocks(markdown: string, file: string): {body: string; block
 }
 
 /**
- * Where the head of a page the page writer wrote ends (src/config/api-reference/page.ts): after the
+ * Where the head of a page the page writer wrote ends (src/api-reference/page/markdown.ts): after the
  * release switcher on a page of the merchant API; on a page of the sample's place, which has none,
  * after its method and path and, when it is deprecated, the warning that says so.
  */
@@ -268,7 +268,7 @@ export function pageParts(page: string, file: string): {head: string; body: stri
   };
 }
 
-const ROOT = path.resolve(__dirname, '..', '..');
+const ROOT = path.resolve(__dirname, '..', '..', '..');
 const CACHE = path.join(ROOT, 'node_modules', '.cache', 'gerai-page-html');
 
 /**
@@ -281,7 +281,7 @@ let converter: string | undefined;
 const converterKey = () =>
   (converter ??= [
     __filename,
-    path.join(ROOT, 'src', 'config', 'api-reference', 'mdx.ts'),
+    path.join(__dirname, 'mdx.ts'),
     path.join(ROOT, 'src', 'remark', 'substitute-tokens.ts'),
     path.join(ROOT, 'src', 'constants.ts'),
     path.join(ROOT, 'package-lock.json'),

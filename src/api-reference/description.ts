@@ -7,7 +7,7 @@
  * stopped it with "Cannot convert undefined or null to object"), reads `x-webhooks` or else
  * `webhooks` (never both), drops a path item that is a `$ref` (3.1 allows one, to
  * `components/pathItems`), and forgets an event's name: its page knows only the summary. So
- * `npm run gen-api` writes a prepared copy (scripts/generate-api-docs/prepare.ts) in which:
+ * `npm run gen-api` writes a prepared copy (src/api-reference/prepare.ts) in which:
  *
  * - `paths` is present, empty when the description has none;
  * - the events of `webhooks` and `x-webhooks` are all under `x-webhooks`;

@@ -16,10 +16,10 @@ import path from 'node:path';
 import kebabCase from 'lodash/kebabCase';
 import {parseYaml} from '@redocly/openapi-core';
 
-import {inlineCode, mdxLine} from '../../src/config/api-reference/mdx';
-import {geraiApiSections} from '../../src/config/openapi';
-import {operationsOf} from '../../src/config/api-reference/releases';
-import {RELEASE_NOTES_DIR} from '../generate-api-docs/layout';
+import {inlineCode, mdxLine} from '../page/mdx';
+import {geraiApiSections} from '../../config/openapi';
+import {operationsOf} from '../releases';
+import {RELEASE_NOTES_DIR} from '../layout';
 import {listReleases, releaseFile} from './release-snapshots';
 import {type ApiChange, type Description, nameChanges, redoclyDiff} from './report';
 

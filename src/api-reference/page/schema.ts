@@ -197,7 +197,7 @@ let listed: Map<string, {anchor: string; name: string}> | undefined;
  * a link to that first listing stands for its fields. A description whose schemas refer to each
  * other many times over (one operation of a large AI provider's API repeats a few hundred
  * schemas hundreds of times once its references are resolved) would otherwise make a page of
- * megabytes. The page writer (./page.ts) writes with repeats linked only a page that is too long
+ * megabytes. The page writer (./markdown.ts) writes with repeats linked only a page that is too long
  * without: a small page reads better with every field in place.
  */
 export function withRepeatsLinked<T>(write: () => T): T {

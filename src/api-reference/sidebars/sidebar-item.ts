@@ -11,7 +11,7 @@ import type {ApiDocItemGenerator} from 'docusaurus-plugin-openapi-docs/src/types
  * instance once for each file (two reloads of a 1,500-page reference for one summary). Without
  * them, such a change rewrites the page alone; the sidebar drawn is the same.
  *
- * Upgrade: UPGRADING.md#the-reference-page-writer-srcconfigapi-reference.
+ * Upgrade: UPGRADING.md#the-reference-page-writer-srcapi-reference.
  */
 export const pageSidebarItem: ApiDocItemGenerator = (item, {basePath}) => {
   const id = item.type === 'schema' ? `schemas/${item.id}` : item.id;
