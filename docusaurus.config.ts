@@ -44,7 +44,7 @@ import {
   sectionDownload,
 } from './src/config/openapi';
 import {languageTabs} from './src/config/code-samples';
-import type {IndexedRoutes} from './src/plugins/search-query/build';
+import type {IndexedRoutes} from './src/plugins/search/build';
 import {DEV_SERVER_VARIABLE} from './src/plugins/dev-server';
 import type {MovedPagesOptions} from './src/plugins/moved-pages';
 
@@ -68,14 +68,14 @@ const remarkPlugins: MDXPlugin[] = [
   [remarkHighlightCode, {additionalLanguages: prismLanguages} satisfies HighlightCodeOptions],
 ];
 
-// The pages the search index reads (src/plugins/search-query builds the index; the local search
+// The pages the search index reads (src/plugins/search builds the index; the local search
 // plugin's options name the same routes for its search box and page).
 const searchIndexRoutes = {
   // Both blog instances: their lists of posts and tag pages are left out of the index.
   blogRouteBasePath: ['blog', 'changelog'],
   docsRouteBasePath: ['docs', 'api'],
   // Lists of posts, with no title or text of their own: as results they were unnamed links. And
-  // the earlier releases of the API reference: each has an index of its own (see the search-query
+  // the earlier releases of the API reference: each has an index of its own (see the search
   // plugin's `releases`), which the search page reads when a reader picks that release.
   ignoreFiles: ['blog/archive', 'blog/authors', 'changelog/archive', /^docs\/api\/releases(\/|$)/],
   // A guide's request is indexed once, in the language its page shows first: the same call in
@@ -314,7 +314,7 @@ const config: Config = {
     ['./src/plugins/moved-pages/index.ts', {moved: releaseRedirects} satisfies MovedPagesOptions],
     './src/plugins/api-reference-bundle/index.ts',
     './src/plugins/request-samples/index.ts',
-    ['./src/plugins/search-query/index.ts', searchIndexRoutes],
+    ['./src/plugins/search/index.ts', searchIndexRoutes],
     './src/plugins/sidebar-links/index.ts',
     './src/plugins/chunk-file-names/index.ts',
     './src/plugins/robots-txt/index.ts',
@@ -345,11 +345,11 @@ const config: Config = {
         indexDocs: true,
         indexBlog: true,
         indexPages: true,
-        // The portal builds the index itself, in worker threads (src/plugins/search-query): a
+        // The portal builds the index itself, in worker threads (src/plugins/search): a
         // pattern that every route matches keeps the plugin from reading any page and building a
         // full index in one thread, which the portal only threw away (no option turns its
         // indexing off). indexDocs and indexBlog stay on: the plugin hashes the docs and blog
-        // sources into the index address's `?_=` version. Upgrade: UPGRADING.md#srcpluginssearch-query.
+        // sources into the index address's `?_=` version. Upgrade: UPGRADING.md#srcpluginssearch.
         ignoreFiles: [/(?:)/],
         blogRouteBasePath: searchIndexRoutes.blogRouteBasePath,
         docsRouteBasePath: searchIndexRoutes.docsRouteBasePath,

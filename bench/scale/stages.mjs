@@ -12,7 +12,7 @@
  *   bundles exits before it prints its bundling time, which its step of the build script gives;
  * - `[page-markdown] … written in 5.6 s` (src/plugins/page-markdown);
  * - `[search-index] 160 pages indexed in 212 files, and 120 pages of 2 earlier releases; written
- *   in 1.4 s` (src/plugins/search-query: reading the pages, indexing and shaping the index files
+ *   in 1.4 s` (src/plugins/search: reading the pages, indexing and shaping the index files
  *   of the site and of each earlier release, one postBuild step; before the releases had indexes
  *   of their own, `… in 212 files, written in 1.4 s`);
  * - `[build-site] <step>: 12.3 s` (scripts/build-site/): the two Docusaurus processes and the

@@ -1,6 +1,6 @@
 /**
  * `npm run build`, once `npm run gen-api` has run: builds the site into
- * `build-incomplete/` (its search index included, src/plugins/search-query),
+ * `build-incomplete/` (its search index included, src/plugins/search),
  * writes the MCP server's package and the merchant API's releases there
  * (scripts/mcp-package/), then its host configuration (scripts/host-config/, the `.nginx/`
  * folder), and only when both have succeeded puts it in place of `build/`

@@ -4,7 +4,7 @@
  *
  * - the pages are the Markdown copies (`<route>.md`, src/plugins/page-markdown), read when asked
  *   for; their titles and descriptions come from the copies' front matter at start;
- * - the search is the site's own engine (src/plugins/search-query/worker.ts) over the site's own
+ * - the search is the site's own engine (src/plugins/search/query/worker.ts) over the site's own
  *   index files (./search.ts);
  * - the operations and events are those of the OpenAPI descriptions the site publishes under
  *   `/openapi/` (the merchant API joined, and the description in the sample's place), each with

@@ -3,7 +3,7 @@
  * generated constants aliased to ./search-constants.ts by the bundler (scripts/mcp-package/bundle.ts).
  */
 import './worker-globals';
-import {SearchWorker} from '../../src/plugins/search-query/worker';
+import {SearchWorker} from '../../src/plugins/search/query/worker';
 import type {Worker} from './search-worker';
 
 export function loadSearchWorker(): Worker {

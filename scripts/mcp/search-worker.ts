@@ -1,5 +1,5 @@
 /**
- * Loads the site's search engine (src/plugins/search-query/worker.ts) in Node.js. The worker
+ * Loads the site's search engine (src/plugins/search/query/worker.ts) in Node.js. The worker
  * imports the constants the search plugin generates into `@generated/`, which exists only inside a
  * Docusaurus build; here they come from ./search-constants.ts, through jiti's alias. The server's
  * package (scripts/mcp-package/bundle.ts) replaces this module with ./search-worker.bundled.ts,
@@ -11,7 +11,7 @@ import './worker-globals';
 
 import createJiti from 'jiti';
 
-import type {SearchResult} from '../../src/plugins/search-query/worker';
+import type {SearchResult} from '../../src/plugins/search/query/worker';
 
 /** The module the worker imports its constants from. */
 export const SEARCH_CONSTANTS =
@@ -28,6 +28,6 @@ export function loadSearchWorker(): Worker {
     alias: {[SEARCH_CONSTANTS]: path.join(__dirname, 'search-constants.ts')},
     interopDefault: true,
   });
-  const {SearchWorker} = jiti('./src/plugins/search-query/worker.ts') as {SearchWorker: new () => Worker};
+  const {SearchWorker} = jiti('./src/plugins/search/query/worker.ts') as {SearchWorker: new () => Worker};
   return new SearchWorker();
 }

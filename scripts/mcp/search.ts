@@ -1,5 +1,5 @@
 /**
- * The site's own search (src/plugins/search-query/worker.ts, the engine of the search box and
+ * The site's own search (src/plugins/search/query/worker.ts, the engine of the search box and
  * page) run in the MCP server's process over the index files of the build folder, so that a
  * query answers the pages the box shows, in its order.
  *

@@ -1,6 +1,6 @@
 /**
  * The portal's one helper for module replacements (bundler plugins), used by ./route-data,
- * ./search-query, ./sidebar-links, ./api-reference-bundle and ./request-samples: makes the
+ * ./search, ./sidebar-links, ./api-reference-bundle and ./request-samples: makes the
  * imports of a module load another file.
  *
  * Why: Docusaurus has no option to replace a module a plugin or theme imports internally, and

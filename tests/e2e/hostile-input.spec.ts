@@ -82,7 +82,7 @@ async function expectResponsive(page: Page): Promise<void> {
 /**
  * How long the search may take for a hostile query. The search runs in a worker, so the page
  * stays responsive meanwhile. Each query here takes under 0.3 s in the worker once the index
- * has loaded (src/plugins/search-query keeps `*` from expanding to every word of the index);
+ * has loaded (src/plugins/search keeps `*` from expanding to every word of the index);
  * the wait covers downloading and loading the 3.7 MB index with the whole suite on two cores.
  */
 const ANSWER_TIMEOUT = 45_000;

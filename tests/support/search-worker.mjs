@@ -1,5 +1,5 @@
 // @ts-check
-// Runs the portal's search worker (src/plugins/search-query/worker.ts) in Node.js, as the
+// Runs the portal's search worker (src/plugins/search/query/worker.ts) in Node.js, as the
 // browser runs it: the same module, with the globals of a dedicated worker stubbed (its
 // location, fetch, the message port Comlink listens on) and the plugin's build-time index
 // address set.
@@ -53,20 +53,20 @@ export function loadSearchWorker({origin, searchIndexUrl, folder, respond, fetch
     return new Response(readFileSync(file), {headers: {'content-type': 'application/json'}});
   };
   const jiti = createJiti(root + '/', {alias: {[CONSTANTS]: constants}, interopDefault: true});
-  return jiti('./src/plugins/search-query/worker.ts').SearchWorker;
+  return jiti('./src/plugins/search/query/worker.ts').SearchWorker;
 }
 
 /**
  * The files of a search index built from `entries` (the documents of each entry of
- * src/plugins/search-query/format.ts's ENTRIES, by name: {titles: [...], guides: [...]}), as the
+ * src/plugins/search/format.ts's ENTRIES, by name: {titles: [...], guides: [...]}), as the
  * build writes them, and a `respond(url)` for loadSearchWorker that serves them by address.
  *
  * @param {Record<string, object[]>} entries
  */
 export function searchIndexFiles(entries) {
   const jiti = createJiti(root + '/');
-  const {indexFiles} = jiti('./src/plugins/search-query/build/files.ts');
-  const {ENTRIES} = jiti('./src/plugins/search-query/format.ts');
+  const {indexFiles} = jiti('./src/plugins/search/build/files.ts');
+  const {ENTRIES} = jiti('./src/plugins/search/format.ts');
   const files = indexFiles(ENTRIES.map(({name}) => entries[name] ?? []));
   /** @param {string} url */
   const respond = (url) => {

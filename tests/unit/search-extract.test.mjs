@@ -1,5 +1,5 @@
 // @ts-check
-// What the search reads of a built page (src/plugins/search-query/build/extract.ts): a docs
+// What the search reads of a built page (src/plugins/search/build/extract.ts): a docs
 // page's title, breadcrumbs and sections, a blog post's sections, a landing page's text.
 import assert from 'node:assert/strict';
 import {describe, test} from 'node:test';
@@ -9,7 +9,7 @@ import createJiti from 'jiti';
 import {root} from '../support/openapi.mjs';
 
 const jiti = createJiti(root + '/');
-const {extractPage} = jiti('./src/plugins/search-query/build/extract.ts');
+const {extractPage} = jiti('./src/plugins/search/build/extract.ts');
 const {searchIndexFiles} = await import('../support/search-worker.mjs');
 
 const DOCS_PAGE = `<!doctype html><html lang="en"><head><title>Order states | Gerai Developer Portal</title>

@@ -1,6 +1,6 @@
 // @ts-check
 // The search index is published as a lead, shards of postings and chunks of documents
-// (src/plugins/search-query/format.ts): the first letters typed are answered by the lead alone,
+// (src/plugins/search/format.ts): the first letters typed are answered by the lead alone,
 // and a query fetches only the shards that hold its words and the chunks of the documents it
 // ranks or shows, so what it downloads does not grow with the site.
 import assert from 'node:assert/strict';
@@ -13,7 +13,7 @@ import {root} from '../support/openapi.mjs';
 import {loadSearchWorker, searchIndexFiles} from '../support/search-worker.mjs';
 
 const jiti = createJiti(root + '/');
-const {indexWords} = jiti('./src/plugins/search-query/text.ts');
+const {indexWords} = jiti('./src/plugins/search/text.ts');
 
 const ORIGIN = 'https://developer.gerai.example';
 

@@ -1,5 +1,5 @@
 // @ts-check
-// The portal's search worker (src/plugins/search-query/worker.ts) loads the index only from the
+// The portal's search worker (src/plugins/search/query/worker.ts) loads the index only from the
 // page's own origin (specification, sections 5, 7 and 8): an index address on another origin is
 // refused with "Unexpected version url" before anything is fetched. An index that cannot be
 // loaded is an error of the call, and is asked for again by the next one.

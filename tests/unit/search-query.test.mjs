@@ -9,7 +9,7 @@ import createJiti from 'jiti';
 import {root} from '../support/openapi.mjs';
 
 const jiti = createJiti(root + '/');
-const {indexQuery} = jiti('./src/plugins/search-query/query.ts');
+const {indexQuery} = jiti('./src/plugins/search/query/query.ts');
 
 test('the index is asked the typed words, without asterisks', () => {
   assert.equal(indexQuery('webhook*'), 'webhook');
@@ -36,7 +36,7 @@ test('everything else reaches the index as typed', () => {
 });
 
 test('the local search still reaches its worker through the module the build replaces', () => {
-  // src/plugins/search-query swaps `searchByWorker` for its own when the plugin's box and page
+  // src/plugins/search swaps `searchByWorker` for its own when the plugin's box and page
   // import it; if an upgrade renamed or moved it, queries would reach the index uncleaned.
   const theme = path.join(root, 'node_modules/@easyops-cn/docusaurus-search-local/dist/client/client/theme');
   for (const component of ['SearchBar/SearchBar.jsx', 'SearchPage/SearchPage.jsx']) {
@@ -50,7 +50,7 @@ test('the local search still reaches its worker through the module the build rep
 });
 
 describe('words of the index and of a query', () => {
-  const {words, wordValues, queryWords} = jiti('./src/plugins/search-query/text.ts');
+  const {words, wordValues, queryWords} = jiti('./src/plugins/search/text.ts');
 
   test('a path is its words, whichever way its parameters are written', () => {
     const braces = queryWords('/v1/outlets/{outlet_id}/orders');
@@ -150,7 +150,7 @@ describe('a page found by its keywords', () => {
 
 describe('a word typed with a slip', () => {
   test('is within as many typos as letters added, left out, changed or swapped with a neighbour', () => {
-    const {withinTypos} = jiti('./src/plugins/search-query/typos.ts');
+    const {withinTypos} = jiti('./src/plugins/search/query/typos.ts');
     assert.equal(withinTypos('promtions', 'promotions', 1), true);
     assert.equal(withinTypos('webhok', 'webhook', 1), true);
     assert.equal(withinTypos('signatrue', 'signature', 1), true);
@@ -162,7 +162,7 @@ describe('a word typed with a slip', () => {
 
   test('is matched as written, so a slip that changes where the stemmer cuts still finds the word', async () => {
     const {loadSearchWorker, searchIndexFiles} = await import('../support/search-worker.mjs');
-    const {stem} = jiti('./src/plugins/search-query/text.ts');
+    const {stem} = jiti('./src/plugins/search/text.ts');
     // The stemmer cuts "-ion" from "promotions" but not from "promtions": the stems are three
     // letters apart, though the words as written are one.
     assert.equal(stem('promotions'), 'promot');

@@ -1,5 +1,5 @@
 // @ts-check
-// The arithmetic the search worker ranks with (src/plugins/search-query/ranking.ts): sums by
+// The arithmetic the search worker ranks with (src/plugins/search/query/ranking.ts): sums by
 // document that match a plain computation, and an order read in parts that matches a whole sort.
 import assert from 'node:assert/strict';
 import {describe, test} from 'node:test';
@@ -9,7 +9,7 @@ import createJiti from 'jiti';
 import {root} from '../support/openapi.mjs';
 
 const jiti = createJiti(root + '/');
-const {RankedOrder, Tally, termsOf} = jiti('./src/plugins/search-query/ranking.ts');
+const {RankedOrder, Tally, termsOf} = jiti('./src/plugins/search/query/ranking.ts');
 
 /** A small deterministic generator of numbers in [0, 1). */
 function numbers(seed) {

@@ -1,5 +1,5 @@
 // @ts-check
-// How the portal's search worker (src/plugins/search-query/worker.ts) asks for the files of the
+// How the portal's search worker (src/plugins/search/query/worker.ts) asks for the files of the
 // index: a query that needs many chunks asks for a few at a time, so that on a slow network no
 // file waits in the browser's queue past the time the search gives it to answer.
 import assert from 'node:assert/strict';

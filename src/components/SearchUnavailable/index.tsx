@@ -6,7 +6,7 @@ import {
   retrySearchIndex,
   subscribeSearchIndexStatus,
   type SearchIndexStatus,
-} from '@site/src/plugins/search-query/searchByWorker';
+} from '@site/src/plugins/search/query/searchByWorker';
 
 import styles from './styles.module.css';
 

@@ -1,6 +1,6 @@
 /**
  * Work shared among worker threads, one per core, for the postBuild steps that read every page
- * (src/plugins/page-markdown, src/plugins/search-query): each thread is sent a task as soon as
+ * (src/plugins/page-markdown, src/plugins/search): each thread is sent a task as soon as
  * it has answered the one before, so the threads share the work however long each task takes,
  * and none holds more than one task. The worker script answers through ./answer.mjs.
  */

@@ -1,11 +1,11 @@
 /**
  * Bundler options for the local search (@easyops-cn/docusaurus-search-local): a module
  * replacement of its `searchByWorker`, and a vendor group that keeps the worker in one script
- * (see searchQueryPlugin below).
+ * (see searchPlugin below).
  *
  * Why: the plugin has no option for another query engine or index format, and Docusaurus has
  * none for how chunks are split.
- * Upgrade: UPGRADING.md#srcpluginssearch-query.
+ * Upgrade: UPGRADING.md#srcpluginssearch.
  */
 import path from 'node:path';
 
@@ -44,17 +44,17 @@ interface LoadedDocs {
  * docusaurus.config.ts): it builds a full index of every word, in one
  * thread, that the portal would only throw away.
  *
- * Runs the local search's queries in the portal's own worker (./worker.ts),
+ * Runs the local search's queries in the portal's own worker (./query/worker.ts),
  * on that index. The search box and the search
  * page of @easyops-cn/docusaurus-search-local both reach their worker through
  * one module, `searchByWorker`; imports of it from the plugin's own
- * components resolve to ./searchByWorker.ts, which has the same two
+ * components resolve to ./query/searchByWorker.ts, which has the same two
  * functions. Nothing else of the plugin's components changes, so no swizzle
  * is needed.
  */
-export default function searchQueryPlugin(_context: LoadContext, options: IndexedRoutes): Plugin {
+export default function searchPlugin(_context: LoadContext, options: IndexedRoutes): Plugin {
   return {
-    name: 'search-query',
+    name: 'search',
     async postBuild({outDir, baseUrl, routesPaths, plugins}) {
       const started = performance.now();
       const docPermalinks = new Set(
@@ -84,7 +84,7 @@ export default function searchQueryPlugin(_context: LoadContext, options: Indexe
       );
     },
     configureWebpack(_config, isServer, {currentBundler}) {
-      const replacement = path.join(__dirname, 'searchByWorker.ts');
+      const replacement = path.join(__dirname, 'query', 'searchByWorker.ts');
       return {
         plugins: [replaceModule(currentBundler, WORKER_CLIENT, replacement, SEARCH_THEME)],
         ...(isServer

@@ -16,7 +16,7 @@
  *
  * Why: the plugin has no option for another query engine; replacing the one module its box
  * and page go through changes neither component.
- * Upgrade: UPGRADING.md#srcpluginssearch-query.
+ * Upgrade: UPGRADING.md#srcpluginssearch.
  */
 import * as Comlink from 'comlink';
 

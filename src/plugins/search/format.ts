@@ -1,7 +1,7 @@
 /**
  * The files the search index is published in, and what each holds. The build
  * writes them (./build/files.ts) and the search worker reads them
- * (./worker.ts), a query fetching only the few files that hold its words and
+ * (./query/worker.ts), a query fetching only the few files that hold its words and
  * its results, so what a query downloads stays about the same as the portal
  * grows.
  *

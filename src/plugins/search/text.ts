@@ -1,6 +1,6 @@
 /**
  * How the portal's search cuts text into words: one definition for the index
- * (./build/, at build time) and for the query (./worker.ts, in
+ * (./build/, at build time) and for the query (./query/worker.ts, in
  * the browser), so that both sides always meet on the same words.
  *
  * - A word is a run of letters, digits and underscores. Everything else

@@ -1,12 +1,12 @@
 /**
  * The search worker: loads the portal's search index (the files of
- * ./format.ts: the lead, then the shards and chunks a query needs) and runs
+ * ../format.ts: the lead, then the shards and chunks a query needs) and runs
  * queries on it, in a Web Worker so that typing never waits for it. It
  * answers the same two calls, with results of the same shape, as the worker
  * of @easyops-cn/docusaurus-search-local, whose box and page show them.
  *
  * A query:
- * - is cut into words as the index was (./text.ts): a path, an event name or
+ * - is cut into words as the index was (../text.ts): a path, an event name or
  *   a header is its words, stop words are left out;
  * - finds, for each word, the word itself, its synonyms
  *   (src/config/search-synonyms.ts), the words it begins (the last word,
@@ -35,7 +35,7 @@ import lunr from 'lunr';
 // The plugin's build-time constants: the index address, with its hash.
 import {searchIndexUrl} from '@generated/@easyops-cn/docusaurus-search-local/default/generated-constants.js';
 
-import {SEARCH_SYNONYMS} from '../../config/search-synonyms';
+import {SEARCH_SYNONYMS} from '../../../config/search-synonyms';
 import {
   chunkSuffix,
   DOCUMENT_TYPES,
@@ -53,8 +53,8 @@ import {
   type SearchDocument,
   type ShardFile,
   type WordPostings,
-} from './format';
-import {queryWords, stem, TokenSets, WORD, wordValues, words} from './text';
+} from '../format';
+import {queryWords, stem, TokenSets, WORD, wordValues, words} from '../text';
 import {RankedOrder, Tally, termsOf, type TermPairs} from './ranking';
 import {withinTypos} from './typos';
 
