@@ -3,9 +3,10 @@
  * `/openapi/<name>.yaml`, and each release's): the same description, which the MCP server reads
  * instead of the YAML, and which tools that take JSON only can import.
  *
- * Why the server reads JSON: a large owner's description (GitHub's REST API, 10 MB of YAML) takes
- * a YAML parser more than a second and some 150 MB of memory at its peak, which the server's
- * process then keeps; `JSON.parse` reads the same in a fifth of a second for a quarter of that.
+ * Why the server reads JSON: a YAML parser reads a large owner's description (GitHub's REST API,
+ * 10 MB of YAML) several times slower than `JSON.parse` reads the same as JSON, and at a peak of
+ * memory that the server's process then keeps (`npm run bench:mcp`, its first answer and memory
+ * with GitHub's description, in bench/mcp/results.json).
  * The build parses each description once, here.
  */
 import {existsSync, readdirSync, readFileSync, writeFileSync} from 'node:fs';

@@ -58,7 +58,7 @@ const IDLE_SERVERS = 64;
 /** An HTTP server answering MCP at /mcp; `log` gets one line per request (never its body). */
 export function createMcpHttpServer(loaded: Loaded, log: (line: string) => void = () => {}): Server {
   // A server is made for a request, then kept for the next once its transport has closed (the
-  // SDK lets a server connect again after close): making one, with its tools, takes about 2 ms.
+  // SDK lets a server connect again after close), rather than made again with its tools.
   const idle: ReturnType<typeof createServer>[] = [];
   return createHttpServer(async (request, response) => {
     const started = performance.now();

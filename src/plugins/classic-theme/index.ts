@@ -34,8 +34,8 @@ const THEME_DIR = path.dirname(require.resolve('@docusaurus/theme-classic'));
 /**
  * The classic theme, without Prism in the script every page starts with.
  *
- * The theme loads Prism (prism-react-renderer, 26 KB gzipped, and the
- * grammars of `prism.additionalLanguages`) as a client module, which puts it
+ * The theme loads Prism (prism-react-renderer and the grammars of
+ * `prism.additionalLanguages`) as a client module, which puts it
  * in the main bundle: a phone runs it before the page responds, code blocks
  * or not. Code blocks of Markdown are
  * highlighted while the site is built (src/remark/highlight-code.ts), and

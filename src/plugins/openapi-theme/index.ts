@@ -25,8 +25,8 @@ function pathOf(file: string): RegExp {
  * The OpenAPI theme (its components, under `@theme/`), with its stylesheet
  * moved from every page to the request panel.
  *
- * The theme adds its stylesheet to every page as a client module: 96 KB,
- * 27 KB gzipped, more than half of the site's CSS, all of it for the request
+ * The theme adds its stylesheet to every page as a client module, more than
+ * half of the site's CSS (`npm run bench` weighs each page's), all of it for the request
  * panel (forms, code tabs, response viewer). Reference pages are written as
  * plain Markdown (src/api-reference) and use none of it. Here the
  * stylesheet is a module that the panel's own code imports, and it is put

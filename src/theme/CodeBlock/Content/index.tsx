@@ -68,7 +68,7 @@ const HIGHLIGHT_MARGIN = '400px';
  * Tokens for code that the build did not highlight (a block written in JSX):
  * plain lines first, on the server too, then Prism's tokens once it has
  * loaded in the browser. The text stays where it is; only its colors change.
- * Prism (about 32 KB gzipped) is loaded once the block comes near the
+ * Prism (src/plugins/classic-theme) is loaded once the block comes near the
  * viewport, not with the page: a reader who never scrolls to the block never
  * downloads it, and a block of plain text never needs it.
  */
