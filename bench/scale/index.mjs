@@ -35,7 +35,7 @@
  *
  * Prints a table (each copy, and its ratio to 1x) and writes bench/scale/results.json. Every copy is
  * removed at the end unless --keep; a copy whose build failed is kept for its log
- * (`bench-build.log`). `--from <folder>` measures an existing 10x copy's build again without
+ * (`bench-build.log`). `--from <folder>` measures an existing 10x (or 100x) copy's build again without
  * growing or building it (its build figures are taken from bench/scale/results.json when that run built
  * it). Run it under the heavy lock: each build takes minutes and the machine's memory bandwidth.
  * Environment variables reach the builds, so a setting (DOCUSAURUS_SSG_WORKER_THREAD_COUNT=1,
@@ -109,7 +109,7 @@ const failed = new Set();
 try {
   for (const size of sizes) {
     const log = say(size);
-    const reuse = size === '10x' && from !== undefined;
+    const reuse = size === options.fromSize && from !== undefined;
     const entry = {folder: reuse ? from : null, port: portOf(size, options.port), build: null};
     results.sizes[size] = entry;
     try {

@@ -7,6 +7,9 @@ import {listOption, parseCommandLine, portOption, UsageError, wholeNumber} from 
 
 export {UsageError};
 
+/** The copies grown from the portal (../shared/copies.mjs), which --from can give instead. */
+export const GROWN_SIZES = ['10x', '100x'];
+
 /** The copies a run can measure, in the order they are built and shown. */
 export const SIZES = ['1x', '10x', '100x', 'large', 'releases'];
 
@@ -57,16 +60,17 @@ export const COMMAND = {
     keep: {
       type: 'boolean',
       help:
-        'keep every copy and its build (default: all are removed at the end); a kept 10x copy can be ' +
-        'measured again with --from',
+        'keep every copy and its build (default: all are removed at the end); a kept 10x or 100x copy ' +
+        'can be measured again with --from',
     },
     from: {
       type: 'string',
       value: 'FOLDER',
       help:
-        'measure the 10x copy in FOLDER (kept by an earlier --keep run) instead of growing and ' +
-        'building one; its build figures come from bench/scale/results.json when that run built it. ' +
-        'Without build in --parts, every size must come from --from (10x only)',
+        'measure the grown copy in FOLDER (10x, or 100x when --sizes names it and not 10x; kept by an ' +
+        'earlier --keep run) instead of growing and building one; its build figures come from ' +
+        'bench/scale/results.json when that run built it. Without build in --parts, every size must ' +
+        'come from --from',
     },
     port: portOption(
       DEFAULT_PORT,
@@ -79,7 +83,7 @@ export const COMMAND = {
  * The settings of a run from the command line's values (parseCommandLine).
  *
  * @param {Record<string, any>} values
- * @returns {{help: boolean, sizes: string[], parts: string[], runs: number, keep: boolean, from?: string, port: number}}
+ * @returns {{help: boolean, sizes: string[], parts: string[], runs: number, keep: boolean, from?: string, fromSize?: string, port: number}}
  * @throws {UsageError} a value of the wrong form, or options that cannot go together
  */
 export function settle(values) {
@@ -90,15 +94,26 @@ export function settle(values) {
     runs: wholeNumber('runs', values.runs, 1),
     keep: Boolean(values.keep),
     from: values.from,
+    /** @type {string | undefined} the size whose copy --from gives */
+    fromSize: undefined,
     port: wholeNumber('port', values.port, 1),
   };
+  if (options.from !== undefined) {
+    const grown = options.sizes.filter((size) => GROWN_SIZES.includes(size));
+    if (grown.length !== 1) {
+      throw new UsageError(
+        `--from gives one grown copy: name one of ${GROWN_SIZES.join(', ')} in --sizes, not ${grown.join(' and ') || 'none'}`,
+      );
+    }
+    options.fromSize = grown[0];
+  }
   if (options.port + PORT_STEP * SIZES.length > 65535)
     throw new UsageError(`--port ${options.port} is too high`);
   if (!options.parts.includes('build')) {
-    const unbuilt = options.sizes.filter((size) => !(size === '10x' && options.from));
+    const unbuilt = options.sizes.filter((size) => size !== options.fromSize);
     if (unbuilt.length > 0) {
       throw new UsageError(
-        `--parts ${options.parts.join(',')} builds nothing, and only a 10x copy can be given by --from: ` +
+        `--parts ${options.parts.join(',')} builds nothing, and only a grown copy can be given by --from: ` +
           `add build to --parts or leave ${unbuilt.join(', ')} out of --sizes`,
       );
     }

@@ -209,13 +209,22 @@ describe('the options of a run', () => {
     assert.throws(() => parseOptions(['10x']), /unexpected argument 10x/);
   });
 
-  test('without build, only the 10x copy given by --from can be measured', () => {
+  test('without build, only the grown copy given by --from can be measured', () => {
     assert.throws(
       () => parseOptions(['--parts', 'served']),
       /add build to --parts or leave 1x, 10x, large, releases out/,
     );
     const options = parseOptions(['--parts', 'served,lighthouse', '--sizes', '10x', '--from', '/tmp/x']);
     assert.equal(options.from, '/tmp/x');
+    assert.equal(options.fromSize, '10x');
+    assert.equal(parseOptions(['--parts', 'served', '--sizes', '100x', '--from', '/tmp/y']).fromSize, '100x');
+    // The default sizes hold one grown copy, 10x.
+    assert.equal(parseOptions(['--from', '/tmp/x']).fromSize, '10x');
+    assert.throws(
+      () => parseOptions(['--sizes', '10x,100x', '--from', '/tmp/x']),
+      /--from gives one grown copy: name one of 10x, 100x in --sizes, not 10x and 100x/,
+    );
+    assert.throws(() => parseOptions(['--sizes', '1x', '--from', '/tmp/x']), /not none/);
   });
 });
 
