@@ -44,7 +44,8 @@ function peaksByStage(samples, marks) {
  *
  * Returns the wall time, the peak resident memory of the largest process (GNU time's %M, as
  * `npm run bench` reports it), the peak of the whole process tree's resident memory (sampled
- * every 0.5 s: the processes the build starts side by side add up) and the stages.
+ * every 0.5 s: the processes the build starts side by side add up) and the stages; a failed build
+ * throws BuildFailed with the same figures up to its failure.
  *
  * @param {string} folder
  * @param {(line: string) => void} [progress] called with each line of the build's own steps
@@ -91,10 +92,7 @@ export async function coldBuild(folder, progress = () => {}) {
   const wallS = (performance.now() - started) / 1000;
   memory.stop();
   await new Promise((resolve) => log.end(resolve));
-  if (code !== 0) {
-    throw new Error(`bench:scale: npm run build failed in ${folder} (exit ${code}); see ${logFile}`);
-  }
-  return {
+  const figures = {
     wallS: Math.round(wallS * 10) / 10,
     peakRssMB: Math.round(largestProcessKB(text) / 1024),
     treePeakRssMB: Math.round(memory.peakKB() / 1024),
@@ -102,4 +100,26 @@ export async function coldBuild(folder, progress = () => {}) {
     stages: parseStages(text),
     peakRssByStage: peaksByStage(memory.samples, marks),
   };
+  if (code !== 0) {
+    throw new BuildFailed(
+      `bench:scale: npm run build failed in ${folder} (exit ${code}); see ${logFile}`,
+      figures,
+    );
+  }
+  return figures;
+}
+
+/**
+ * A build that failed, with its figures up to the failure: the stages it ended, its wall time and
+ * its peaks (a build stopped by the machine's memory shows where and at how much).
+ */
+export class BuildFailed extends Error {
+  /**
+   * @param {string} message
+   * @param {Record<string, unknown>} figures
+   */
+  constructor(message, figures) {
+    super(message);
+    this.figures = figures;
+  }
 }

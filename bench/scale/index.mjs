@@ -51,7 +51,7 @@ import path from 'node:path';
 import {growCopy, plainCopy} from '../shared/copies.mjs';
 import {readCommandLine, usage} from '../shared/options.mjs';
 import {machine, resultsFile, writeResults} from '../shared/results.mjs';
-import {coldBuild} from './build.mjs';
+import {BuildFailed, coldBuild} from './build.mjs';
 import {largeCopy} from './large.mjs';
 import {mobileLighthouse} from './lighthouse.mjs';
 import {COMMAND, portOf, settle} from './options.mjs';
@@ -132,6 +132,7 @@ try {
       save();
     } catch (error) {
       entry.error = /** @type {Error} */ (error).message;
+      if (error instanceof BuildFailed) entry.build = error.figures;
       log(`failed: ${entry.error}`);
       if (entry.folder && !reuse) failed.add(entry.folder);
       save();
