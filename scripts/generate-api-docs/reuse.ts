@@ -17,10 +17,12 @@ import {existsSync, mkdirSync, readdirSync, readFileSync, statSync, writeFileSyn
 import path from 'node:path';
 
 /** Files and folders whose content decides what the generator writes. */
-const INPUTS = [
+export const INPUTS = [
   'openapi',
   'scripts',
+  'src/api-reference',
   'src/config',
+  'src/remark/substitute-tokens.ts',
   'src/constants.ts',
   'samples/webhooks/test-vectors.json',
   'docusaurus.config.ts',

@@ -3,7 +3,7 @@
 // nothing it reads has changed and its output is exactly as that run left it. Judged on a small
 // folder of its own; tests/unit/generate-api-docs.test.mjs runs the generator itself.
 import assert from 'node:assert/strict';
-import {mkdirSync, mkdtempSync, rmSync, writeFileSync} from 'node:fs';
+import {existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync} from 'node:fs';
 import {tmpdir} from 'node:os';
 import path from 'node:path';
 import {after, beforeEach, describe, test} from 'node:test';
@@ -76,5 +76,42 @@ describe('reusing the last run of the generator', () => {
     assert.equal(reusableRun(site, fingerprintInputs(site), owned, DIRS), false);
     write('.docusaurus/api-reference-run.json', '{not json');
     assert.equal(reusableRun(site, fingerprintInputs(site), owned, DIRS), false);
+  });
+});
+
+describe('what the fingerprint reads', () => {
+  const {INPUTS} = jiti('./scripts/generate-api-docs/reuse.ts');
+  const covered = (file) => INPUTS.some((input) => file === input || file.startsWith(`${input}/`));
+
+  /** The repository's files that `entry` imports, directly or through others (relative imports). */
+  function localImports(entry) {
+    const seen = new Set();
+    const visit = (file) => {
+      if (seen.has(file)) return;
+      seen.add(file);
+      const text = readFileSync(path.join(root, file), 'utf8');
+      for (const [, spec] of text.matchAll(/(?:from|import|require\()\s*['"](\.{1,2}\/[^'"]+)['"]/g)) {
+        const base = path.join(path.dirname(file), spec);
+        const found = ['', '.ts', '.tsx', '.mjs', '.js', '/index.ts']
+          .map((ext) => base + ext)
+          .find((candidate) => existsSync(path.join(root, candidate)) && statSync(path.join(root, candidate)).isFile());
+        if (found) visit(path.normalize(found));
+      }
+    };
+    visit(entry);
+    return [...seen];
+  }
+
+  test('covers every module gen-api and the page writer it runs load, so that a change of one generates again', () => {
+    const modules = [
+      ...localImports('scripts/generate-api-docs/index.ts'),
+      ...localImports('src/api-reference/page/markdown.ts'),
+    ];
+    assert.ok(modules.length > 20, `only ${modules.length} modules found`);
+    assert.deepEqual(
+      modules.filter((file) => !covered(file) && !file.endsWith('.json')),
+      [],
+      'modules outside the inputs of scripts/generate-api-docs/reuse.ts',
+    );
   });
 });
