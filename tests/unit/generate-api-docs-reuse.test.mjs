@@ -94,7 +94,10 @@ describe('what the fingerprint reads', () => {
         const base = path.join(path.dirname(file), spec);
         const found = ['', '.ts', '.tsx', '.mjs', '.js', '/index.ts']
           .map((ext) => base + ext)
-          .find((candidate) => existsSync(path.join(root, candidate)) && statSync(path.join(root, candidate)).isFile());
+          .find(
+            (candidate) =>
+              existsSync(path.join(root, candidate)) && statSync(path.join(root, candidate)).isFile(),
+          );
         if (found) visit(path.normalize(found));
       }
     };
