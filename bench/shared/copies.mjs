@@ -104,7 +104,7 @@ function numberHeadings(text, copy, mdx) {
 /** Copies the hand-written pages of `area` (under docs/) `times` - 1 times; returns how many pages it wrote. */
 function growGuides(folder, area, times) {
   const source = path.join(folder, 'docs', area);
-  const generated = /\.(api|info|tag|schema|generated)\.mdx$/;
+  const generated = /\.(api|info|tag|schema|fields|generated)\.mdx$/;
   const originals = pagesUnder(source).filter(
     (file) => !generated.test(file) && !/[\\/]index\.mdx$/.test(file) && !file.includes('copy-'),
   );

@@ -51,10 +51,11 @@ export const TARGETS: readonly Target[] = [
 ];
 
 /**
- * The files the generator writes (a page's long blocks of HTML beside it: ./page/html.ts); every
+ * The files the generator writes (a page's long blocks of HTML beside it: ./page/html.ts, and the
+ * pages of its nested fields when they are too long for it: ./page/current-pages.ts); every
  * other file of its folders is written by hand.
  */
-const GENERATED_PAGE = /\.(api|info|tag|schema)\.mdx$|\.api\.html\.json$|^sidebar\.(ts|js)$/;
+const GENERATED_PAGE = /\.(api|info|tag|schema|fields)\.mdx$|\.(api|fields)\.html\.json$|^sidebar\.(ts|js)$/;
 
 /** The file beside a page (`x.api.mdx`) that holds its long blocks of HTML (./page/html.ts): `x.api.html.json`. */
 export const blocksFile = (page: string) => page.replace(/\.mdx$/, '.html.json');

@@ -1,7 +1,7 @@
 import {REPOSITORY_URL} from '../constants';
 
 /** Pages `npm run gen-api` writes from `openapi/`: git ignores them, so there is nothing to edit. */
-const GENERATED_PAGE = /\.(api|info|tag|schema)\.mdx$/;
+const GENERATED_PAGE = /\.(api|info|tag|schema|fields)\.mdx$/;
 
 /** What the docs plugin tells `editUrl` about a page. */
 interface EditUrlParams {

@@ -8,7 +8,7 @@ import {parse} from 'yaml';
 import {root} from './openapi.mjs';
 
 /** Files the OpenAPI generator writes; they are checked through the description itself. */
-const GENERATED = /\.(api|info|tag|schema|generated)\.mdx$/;
+const GENERATED = /\.(api|info|tag|schema|fields|generated)\.mdx$/;
 
 function walk(dir) {
   return readdirSync(dir).flatMap((name) => {

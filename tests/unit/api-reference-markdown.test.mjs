@@ -10,7 +10,10 @@ import {root} from '../support/openapi.mjs';
 const jiti = createJiti(root + '/');
 const {mdxMarkdown, inlineCode} = jiti('./src/api-reference/page/mdx.ts');
 const {fieldList, typeLabel, constraints} = jiti('./src/api-reference/page/schema.ts');
-const {createApiPageMarkdown} = jiti('./src/api-reference/page/markdown.ts');
+const {currentOperationPage} = jiti('./src/api-reference/page/current-pages.ts');
+const {createApiPageMarkdown, releaseApiPageMarkdown, splitFieldsPages} = jiti(
+  './src/api-reference/page/markdown.ts',
+);
 
 describe('text from a description, written into MDX', () => {
   test('braces and angle brackets outside code are escaped, code is left as it is', () => {
@@ -185,10 +188,7 @@ describe('a page whose schemas recur many times over', () => {
       page.match(/<span className="api-field__anchor" id="fields-\d+"><\/span>`list_0`/g)?.length,
       2,
     );
-    assert.equal(
-      page.match(/Its fields are those of `list_0`, \[listed above\]\(#fields-\d+\)\./g)?.length,
-      118,
-    );
+    assert.equal(page.match(/Its fields are those of \[`list_0`\]\(#fields-\d+\)\./g)?.length, 118);
     for (const anchor of page.matchAll(/\(#(fields-\d+)\)/g)) {
       assert.ok(page.includes(`id="${anchor[1]}"`), `no listing carries the anchor ${anchor[1]}`);
     }
@@ -197,10 +197,105 @@ describe('a page whose schemas recur many times over', () => {
 
   test('a page within the limit keeps every listing in place', () => {
     assert.equal(small.match(/`part_field_29`/g)?.length, 2);
-    assert.doesNotMatch(small, /listed above|api-field__anchor/);
+    assert.doesNotMatch(small, /Its fields are|api-field__anchor/);
   });
 
   test('compiles as MDX', async () => {
     await compile(page);
+  });
+});
+
+describe('a page of thousands of distinct fields', () => {
+  // No schema recurs, so there is nothing to link: a field of 300 fields of its own, then 400
+  // objects of 12 fields each, every name and sentence its own, far over the page writer's limit.
+  const distinct = (prefix, count, fields) => ({
+    type: 'object',
+    properties: Object.fromEntries(
+      Array.from({length: count}, (_, n) => [
+        `${prefix}_${n}`,
+        fields
+          ? distinct(`${prefix}_${n}`, fields, 0)
+          : {type: 'string', description: `What ${prefix} ${n} holds, told in a sentence of its own.`},
+      ]),
+    ),
+  });
+  const body = distinct('group', 400, 12);
+  body.properties = {huge: distinct('huge', 300, 0), ...body.properties};
+  const api = {
+    method: 'post',
+    path: '/catalogues',
+    requestBody: {content: {'application/json': {schema: body}}},
+    responses: {204: {description: 'Saved.'}},
+  };
+  const {page, fieldsPages} = splitFieldsPages(createApiPageMarkdown({title: 'Save a catalogue', api}));
+
+  test("puts a long field's nested fields on a page of their own, and the rest of a long list on pages too", () => {
+    assert.ok(page.length <= 300_000, `${page.length} characters`);
+    for (const fields of fieldsPages) {
+      assert.ok(fields.text.length <= 300_000, `${fields.path}: ${fields.text.length}`);
+      assert.match(
+        page,
+        new RegExp(`\\]\\(fields-page:${fields.number}\\)`),
+        `no link to page ${fields.number}`,
+      );
+    }
+    const huge = fieldsPages.filter((fields) => fields.path === 'huge');
+    assert.equal(huge.length, 1);
+    assert.match(
+      page,
+      /`huge` <span[^\n]*\n\n {2}Its fields are on \[a page of their own\]\(fields-page:\d+\)\./,
+    );
+    const parts = fieldsPages.filter((fields) => fields.part !== undefined);
+    assert.ok(parts.length > 1);
+    for (const fields of parts) assert.match(fields.part, /^fields \d+ to \d+$/);
+    assert.match(
+      page,
+      /The other \d+ of these 401 fields are on pages of their own: \[\d+ to \d+\]\(fields-page:\d+\)/,
+    );
+  });
+
+  test('every field is listed once, on one of the pages', () => {
+    const all = [page, ...fieldsPages.map((fields) => fields.text)].join('\n');
+    for (const name of [
+      'huge',
+      'huge_299',
+      'group_0',
+      'group_399',
+      'group_0_0',
+      'group_399_11',
+      'group_200_5',
+    ]) {
+      assert.equal(all.match(new RegExp(`\`${name}\``, 'g'))?.length, 1, name);
+    }
+  });
+
+  test("as the build reads them: each page of fields a doc beside the operation's, linked both ways", async () => {
+    const generated = `---\nid: save-a-catalogue\ntitle: "Save a catalogue"\n---\n\n${createApiPageMarkdown({title: 'Save a catalogue', api})}`;
+    const converted = currentOperationPage(generated, 'api/save-a-catalogue.api.mdx');
+    const html = (each) => [each.page, ...each.blocks].join('\n');
+    assert.equal(converted.fieldsPages.length, fieldsPages.length);
+    const titles = converted.fieldsPages.map((each) => /^title: (.*)$/m.exec(each.page)?.[1]);
+    assert.equal(new Set(titles).size, titles.length, `titles repeat: ${titles.join(', ')}`);
+    assert.ok(titles.includes('"Save a catalogue: huge (request)"'), titles.join(', '));
+    assert.doesNotMatch(html(converted), /fields-page:/);
+    for (const [index, each] of converted.fieldsPages.entries()) {
+      const id = `save-a-catalogue-fields-${index + 1}`;
+      assert.equal(each.name, `${id}.fields.mdx`);
+      assert.match(each.page, new RegExp(`^---\\nid: ${id}\\ntitle: "Save a catalogue: [^"]+"\\n`));
+      assert.match(
+        html(converted),
+        new RegExp(`href=\\\\?"/api/${id}\\\\?"`),
+        `the operation's page links to ${id}`,
+      );
+      assert.match(html(each), /href=\\?"\/api\/save-a-catalogue\\?"/, `${id} links back`);
+      assert.doesNotMatch(html(each), /fields-page:/);
+      await compile(each.page.replace(/^---[\s\S]*?---\n/, ''));
+    }
+  });
+
+  test("an earlier release's page has no page of its own: its fields stay in place", () => {
+    const release = releaseApiPageMarkdown('2026-01-01')({title: 'Save a catalogue', api});
+    assert.equal(splitFieldsPages(release).fieldsPages.length, 0);
+    assert.match(release, /`group_399_11`/);
   });
 });

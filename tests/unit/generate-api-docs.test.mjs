@@ -20,7 +20,7 @@ import {after, before, describe, test} from 'node:test';
 import {copyRepository, sampleDescriptions} from '../support/repository-copy.mjs';
 
 /** The names the generator writes (as scripts/generate-api-docs/ has them). */
-const GENERATED = /\.(api|info|tag|schema)\.mdx$|^sidebar\.(ts|js)$/;
+const GENERATED = /\.(api|info|tag|schema|fields)\.mdx$|^sidebar\.(ts|js)$/;
 
 /** Every generated file of the copy (pages, sidebars, downloads) with a hash of its content. */
 function generatedFiles(copy) {

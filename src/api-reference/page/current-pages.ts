@@ -10,11 +10,22 @@ import {inflateSync} from 'node:zlib';
 
 import {parseYaml} from '@redocly/openapi-core';
 
-import {EVENT_NAME, EVENT_POINTER, operationPointer} from '../description';
-import {metaDescription} from './meta-description';
 import {tagPageId} from '../../config/openapi';
+import {substituteTokens} from '../../remark/substitute-tokens';
+import {EVENT_NAME, EVENT_POINTER, operationPointer} from '../description';
 import type {Target} from '../layout';
-import {bodyBlocks, type ConvertedPage, convertedPage, pageParts, rewriteOperationPages} from './html';
+import {
+  bodyBlocks,
+  type ConvertedPage,
+  convertedPage,
+  HTML_IMPORT,
+  pageParts,
+  rewriteOperationPages,
+} from './html';
+import {splitFieldsPages} from './markdown';
+import {inlineCode, mdxLine} from './mdx';
+import {metaDescription} from './meta-description';
+import {type FieldsPage, fieldsPageLink, wrapFields} from './schema';
 
 /** A front matter field of a generated page, as the generator writes it: `name: value` on one line. */
 function frontMatterField(page: string, name: string): string | undefined {
@@ -119,11 +130,103 @@ function rewrite(file: string, page: string, description: string): void {
  */
 export function currentOperationPage(page: string, file: string): ConvertedPage {
   return convertedPage(page, file, __filename, () => {
-    const {head, body} = pageParts(page, file);
-    const converted = bodyBlocks(body, file);
-    const imports = converted.import === '' ? head : `${head}\n${converted.import}`;
-    return {page: `${imports}\n\n${converted.body}\n`, blocks: converted.blocks};
+    const {page: operationPage, fieldsPages} = splitFieldsPages(page);
+    if (fieldsPages.length === 0) return convertedOperationPage(operationPage, file);
+    const addresses = fieldsPageAddresses(operationPage, file);
+    return {
+      ...convertedOperationPage(addresses.resolve(operationPage), file),
+      fieldsPages: fieldsPages.map((fields) => ownFieldsPage(operationPage, fields, addresses)),
+    };
   });
+}
+
+/** An operation's page as the build reads it, without the pages of its fields. */
+function convertedOperationPage(page: string, file: string): ConvertedPage {
+  const {head, body} = pageParts(page, file);
+  const converted = bodyBlocks(body, file);
+  const imports = converted.import === '' ? head : `${head}\n${converted.import}`;
+  return {page: `${imports}\n\n${converted.body}\n`, blocks: converted.blocks};
+}
+
+/** The file of a page of nested fields beside its operation's page `x.api.mdx`: `x-fields-<n>.fields.mdx`. */
+const fieldsPageId = (operationId: string, number: number) => `${operationId}-fields-${number}`;
+
+interface FieldsPageAddresses {
+  readonly operationId: string;
+  readonly title: string;
+  /** Text with each placeholder link of the page writer (`fieldsPageLink`) made the page's address. */
+  resolve(text: string): string;
+}
+
+/**
+ * The addresses of an operation's page and of its pages of nested fields: the page's id under
+ * the route of its folder (`/api/<id>`, `/docs/api/<section>/<id>`), as the docs plugin makes it.
+ */
+function fieldsPageAddresses(page: string, file: string): FieldsPageAddresses {
+  const operationId = frontMatterField(page, 'id');
+  const title = frontMatterField(page, 'title');
+  if (operationId === undefined || title === undefined)
+    throw new Error('the page has no id or title in its front matter');
+  const folder = `/${path.dirname(file).split(path.sep).join('/')}`;
+  const address = (number: number) =>
+    `${folder}/${number === 0 ? operationId : fieldsPageId(operationId, number)}`;
+  return {
+    operationId,
+    title: JSON.parse(title) as string,
+    resolve: (text) =>
+      text.replace(
+        FIELDS_PAGE_LINK,
+        (_link, number: string, anchor = '') => `](${address(Number(number))}${anchor})`,
+      ),
+  };
+}
+
+const FIELDS_PAGE_LINK = /\]\(fields-page:(\d+)(#[\w-]+)?\)/g;
+
+/**
+ * A page of an operation's nested fields (./schema.ts, `writeFields`), as the build reads it: a
+ * doc of its own beside the operation's page, which it links back to, outside the sidebar.
+ */
+function ownFieldsPage(
+  operationPage: string,
+  fields: FieldsPage,
+  addresses: FieldsPageAddresses,
+): ConvertedPage & {name: string} {
+  const id = fieldsPageId(addresses.operationId, fields.number);
+  const name = `${id}.fields.mdx`;
+  const kind = /^<ApiEndpoint method=\{"event"\}/m.test(operationPage) ? 'event' : 'operation';
+  const whose = kind === 'event' ? 'payload' : fields.direction;
+  const plain = [fields.path, fields.part].filter(Boolean).join(', ');
+  const marked = [fields.path && inlineCode(fields.path), fields.part].filter(Boolean).join(', ');
+  const title = `${addresses.title}: ${plain} (${whose})`;
+  const body = [
+    `# ${mdxLine(addresses.title)}: ${marked} (${whose})`,
+    `These fields of the ${whose} of [${mdxLine(addresses.title)}](${fieldsPageLink(0)}) are on a page ` +
+      `of their own: listed on the ${kind}'s page, they made it too long to read on a phone.`,
+    wrapFields(fields.text),
+  ].join('\n\n');
+  const converted = bodyBlocks(substituteTokens(addresses.resolve(body), undefined, name), name);
+  return {
+    name,
+    page: [
+      '---',
+      `id: ${id}`,
+      `title: ${JSON.stringify(title)}`,
+      `description: ${JSON.stringify(`The fields of ${plain} in the ${whose} of ${addresses.title}.`)}`,
+      'hide_title: true',
+      'hide_table_of_contents: true',
+      '---',
+      '',
+      HTML_IMPORT,
+      converted.import,
+      '',
+      converted.body,
+      '',
+    ]
+      .filter((line, index, lines) => line !== '' || lines[index - 1] !== '')
+      .join('\n'),
+    blocks: converted.blocks,
+  };
 }
 
 /**

@@ -165,14 +165,22 @@ function isValidRequestValue(schema: SchemaObject, value: unknown): boolean | un
 }
 
 /**
- * A body made from its schema: every field the sampler fills when that is valid, else the
- * required fields alone (the sampler picks alternatives without checking them, and a schema
- * that cannot be checked is given the fewest fields that can go wrong).
+ * The longest body, in characters of JSON, that an example request fills every field of: a
+ * schema of thousands of fields would make an example of thousands of lines, longer than the
+ * page's list of them.
+ */
+const LONGEST_FULL_BODY = 20_000;
+
+/**
+ * A body made from its schema: every field the sampler fills when that is valid and not too long
+ * (LONGEST_FULL_BODY), else the required fields alone (the sampler picks alternatives without
+ * checking them, and a schema that cannot be checked is given the fewest fields that can go wrong).
  */
 function sampledBody(schema: SchemaObject | undefined, requiredOnly: boolean): unknown {
   const full = sampled(schema, 'json', requiredOnly);
   if (requiredOnly || schema === undefined || full === undefined) return full;
-  if (isValidRequestValue(schema, full) === true) return full;
+  if (JSON.stringify(full).length <= LONGEST_FULL_BODY && isValidRequestValue(schema, full) === true)
+    return full;
   return sampled(schema, 'json', true) ?? full;
 }
 

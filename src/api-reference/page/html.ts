@@ -218,6 +218,8 @@ const BLOCKS = 'generatedBlocks';
 export interface ConvertedPage {
   readonly page: string;
   readonly blocks: readonly string[];
+  /** The pages of the operation's nested fields, each by its file's name in the same folder. */
+  readonly fieldsPages?: readonly (ConvertedPage & {readonly name: string})[];
 }
 
 /**
@@ -333,7 +335,8 @@ export function convertedPage(
 
 /**
  * Writes each operation page (`*.api.mdx`) of a target's folder in `staging` again, as `rewrite`
- * makes it from the page and its path in the repository, with its long blocks of HTML beside it.
+ * makes it from the page and its path in the repository, with its long blocks of HTML beside it,
+ * and the pages of its nested fields beside it too.
  */
 export function rewriteOperationPages(
   staging: string,
@@ -344,8 +347,11 @@ export function rewriteOperationPages(
   for (const name of readdirSync(folder)) {
     if (!name.endsWith('.api.mdx')) continue;
     const file = path.join(folder, name);
-    const {page, blocks} = rewrite(readFileSync(file, 'utf8'), path.join(target.dir, name));
-    writeFileSync(file, page);
-    if (blocks.length > 0) writeFileSync(blocksFile(file), JSON.stringify(blocks));
+    const {page, blocks, fieldsPages = []} = rewrite(readFileSync(file, 'utf8'), path.join(target.dir, name));
+    for (const each of [{name, page, blocks}, ...fieldsPages]) {
+      const written = path.join(folder, each.name);
+      writeFileSync(written, each.page);
+      if (each.blocks.length > 0) writeFileSync(blocksFile(written), JSON.stringify(each.blocks));
+    }
   }
 }

@@ -21,7 +21,7 @@ import {
   releaseLinks,
   repositoryCurrentPages,
 } from '../releases';
-import {fieldItem, schemaBlock, type SchemaObject, withRepeatsLinked, wrapFields} from './schema';
+import {fieldItem, type FieldsPage, schemaBlock, type SchemaObject, wrapFields, writeFields} from './schema';
 
 /**
  * The reference page of one operation or webhook event, written as plain MDX
@@ -84,11 +84,56 @@ if (process.argv.includes('gen-api-docs')) {
 
 /**
  * The longest page, in characters of Markdown, written with every field in place: a longer one is
- * written again with each repeated schema's fields listed once and linked where it recurs
- * (./schema.ts, `withRepeatsLinked`). Its HTML is about as long again as its Markdown, and a page
- * must stay well under a megabyte of HTML to reach a phone in good time.
+ * written again with each repeated schema's fields listed once and linked where it recurs, and,
+ * on a page of the current reference still longer, with its longest nested fields on pages of
+ * their own (./schema.ts, `writeFields`), each list of fields cut to LIST_LIMIT and then to half
+ * as long until the page fits. Its HTML is about as long again as its Markdown, and a page must
+ * stay well under a megabyte of HTML to reach a phone in good time.
  */
 const WHOLE_PAGE_LIMIT = 300_000;
+const LIST_LIMIT = 100_000;
+const LIST_LIMIT_MIN = 4_000;
+
+/**
+ * A page of nested fields after the operation's page, in the page writer's output: a line that
+ * names its number and its field's path (and part), then its fields. `gen-api` makes each a page of its own
+ * (./current-pages.ts, `splitFieldsPages`).
+ */
+const FIELDS_PAGE_LINE = /^\{\/\* fields-page (\d+) (\S+) \*\/\}$/gm;
+
+function fieldsPageSection(page: FieldsPage): string {
+  const names = encodeURIComponent(
+    JSON.stringify({path: page.path, part: page.part, direction: page.direction}),
+  );
+  return `{/* fields-page ${page.number} ${names} */}\n\n${page.text}`;
+}
+
+/** The operation's page as the page writer wrote it, and the pages of nested fields it links to, if any. */
+export function splitFieldsPages(written: string): {page: string; fieldsPages: FieldsPage[]} {
+  const lines = [...written.matchAll(FIELDS_PAGE_LINE)];
+  if (lines.length === 0) return {page: written, fieldsPages: []};
+  const fieldsPages = lines.map((line, index) => ({
+    number: Number(line[1]),
+    ...(JSON.parse(decodeURIComponent(line[2])) as Omit<FieldsPage, 'number' | 'text'>),
+    text: written.slice(line.index + line[0].length, lines[index + 1]?.index ?? written.length).trim(),
+  }));
+  return {page: `${written.slice(0, lines[0].index).trimEnd()}\n`, fieldsPages};
+}
+
+/** The page, as short as WHOLE_PAGE_LIMIT asks, with its pages of nested fields after it. */
+function shortPage(write: () => string, ownPages: boolean): string {
+  const whole = write();
+  if (whole.length <= WHOLE_PAGE_LIMIT) return whole;
+  let written = writeFields({}, write);
+  for (
+    let limit = LIST_LIMIT;
+    ownPages && written.page.length > WHOLE_PAGE_LIMIT && limit >= LIST_LIMIT_MIN;
+    limit /= 2
+  ) {
+    written = writeFields({listLimit: limit}, write);
+  }
+  return [written.page.trimEnd(), ...written.pages.map(fieldsPageSection)].join('\n\n').concat('\n');
+}
 
 /**
  * The page; a failure names the operation or event by its key and its place in the description
@@ -101,10 +146,9 @@ function pageMarkdown({title, api}: ApiPageMetadata, reference: Reference): stri
     ? (operation[EVENT_NAME] ?? title)
     : `${operation.method.toUpperCase()} ${operation.path}`;
   try {
-    const whole = operationMarkdown(title, operation, key, reference);
-    return whole.length <= WHOLE_PAGE_LIMIT
-      ? whole
-      : withRepeatsLinked(() => operationMarkdown(title, operation, key, reference));
+    // An earlier release's page is HTML whole, with no page of its own beside it.
+    const current = reference === undefined || reference === CURRENT_RELEASE;
+    return shortPage(() => operationMarkdown(title, operation, key, reference), current);
   } catch (error) {
     const pointer = isEvent
       ? (operation[EVENT_POINTER] ?? `the event ${key}`)
@@ -303,6 +347,21 @@ function bodySection(
  * The example request (./example-request.ts), and the ways of authenticating it does not use.
  */
 function exampleRequestSection(operation: Operation): string[] {
+  let section = exampleSections.get(operation);
+  if (section === undefined) {
+    section = writeExampleRequestSection(operation);
+    exampleSections.set(operation, section);
+  }
+  return section;
+}
+
+/**
+ * The example request section of each operation written: a long page is written more than once
+ * (shortPage), and its example, checked against the operation's schemas, costs the most.
+ */
+const exampleSections = new WeakMap<Operation, string[]>();
+
+function writeExampleRequestSection(operation: Operation): string[] {
   const example = exampleRequest(operation);
   const others =
     example.way !== undefined

@@ -185,29 +185,90 @@ function flags(schema: SchemaObject, required: boolean): string {
 const LINKED_REPEAT_MIN = 400;
 
 /**
- * The schemas with nested fields already listed on the page being written, while it is written
- * with repeats linked (`withRepeatsLinked`): each by the JSON of its schema and the direction it
- * was listed for, with the anchor its listing carries and the name it was listed under.
+ * A field's nested fields shorter than this stay in their list, however long the list: pages of a
+ * few fields each would scatter them, and a list cut in parts (listText) keeps them in order.
  */
-let listed: Map<string, {anchor: string; name: string}> | undefined;
+const OWN_PAGE_MIN = 20_000;
+
+/** Nested fields put on a page of their own (`writeFields` with a `listLimit`). */
+export interface FieldsPage {
+  /** From 1, in the order they were put there; 0 is the operation's page itself. */
+  readonly number: number;
+  /** The field whose nested fields they are, by its path of names: `input.content` (empty: the body's own). */
+  readonly path: string;
+  /** Which of the fields, when the list is cut in parts: `fields 101 to 200`. */
+  readonly part?: string;
+  /** Whether they are fields of a request (or an event's payload) or of a response. */
+  readonly direction: SchemaDirection;
+  /** The Markdown of the fields, as the page writer lists them. */
+  readonly text: string;
+}
+
+/** What `writeFields` keeps while a page's fields are written. */
+interface Writing {
+  /**
+   * The schemas with nested fields listed so far: each by the JSON of its schema and the
+   * direction it was listed for, with the anchor its listing carries and the name it was listed under.
+   */
+  readonly listed: Map<string, {anchor: string; name: string}>;
+  readonly listLimit?: number;
+  readonly pages: FieldsPage[];
+  /** The names of the fields whose nested fields are being written, outermost first. */
+  readonly path: string[];
+}
+
+let writing: Writing | undefined;
+
+/** Where a link to a page of nested fields points until the page's address is known (0: the operation's page). */
+export const fieldsPageLink = (page: number, anchor = '') => `fields-page:${page}${anchor && `#${anchor}`}`;
 
 /**
- * Runs `write` (which lists a page's fields, synchronously) so that a schema with nested fields
- * is listed in full once on the page: where it recurs, as a field, an item or an alternative,
- * a link to that first listing stands for its fields. A description whose schemas refer to each
- * other many times over (one operation of a large AI provider's API repeats a few hundred
- * schemas hundreds of times once its references are resolved) would otherwise make a page of
- * megabytes. The page writer (./markdown.ts) writes with repeats linked only a page that is too long
- * without: a small page reads better with every field in place.
+ * Runs `write` (which writes a page's fields, synchronously) so that the page stays short
+ * whatever its description:
+ *
+ * - a schema with nested fields is listed in full once: where it recurs, as a field, an item or
+ *   an alternative, a link to that first listing stands for its fields. One operation of a large
+ *   AI provider's API repeats a few hundred schemas hundreds of times once its references are
+ *   resolved, megabytes of fields;
+ * - with a `listLimit`, a list of fields longer than that (in characters of Markdown) has its
+ *   longest nested fields put on pages of their own (`pages`), linked (`fieldsPageLink`), until
+ *   it is not: a schema of thousands of distinct fields has no repeats to link.
+ *
+ * The page writer (./markdown.ts) writes so only a page that is too long without: a small page
+ * reads better with every field in place. A link to a listing that went to another page than
+ * the link's points to that page.
  */
-export function withRepeatsLinked<T>(write: () => T): T {
-  const outer = listed;
-  listed = new Map();
+export function writeFields(
+  options: {listLimit?: number},
+  write: () => string,
+): {page: string; pages: FieldsPage[]} {
+  const outer = writing;
+  writing = {listed: new Map(), listLimit: options.listLimit, pages: [], path: []};
   try {
-    return write();
+    const page = write();
+    return linkedAcrossPages(page, writing.pages);
   } finally {
-    listed = outer;
+    writing = outer;
   }
+}
+
+const ANCHOR = /id="(fields-\d+)"/g;
+const ANCHOR_LINK = /\]\(#(fields-\d+)\)/g;
+
+/** The page and its pages of fields, each link to a listing's anchor pointing at the page that holds it. */
+function linkedAcrossPages(page: string, pages: FieldsPage[]): {page: string; pages: FieldsPage[]} {
+  const home = new Map<string, number>();
+  for (const each of pages)
+    for (const [, anchor] of each.text.matchAll(ANCHOR)) home.set(anchor, each.number);
+  const relinked = (text: string, number: number) =>
+    text.replace(ANCHOR_LINK, (link, anchor: string) => {
+      const where = home.get(anchor) ?? 0;
+      return where === number ? link : `](${fieldsPageLink(where, anchor)})`;
+    });
+  return {
+    page: relinked(page, 0),
+    pages: pages.map((each) => ({...each, text: relinked(each.text, each.number)})),
+  };
 }
 
 /** The anchor of a listing: `fields-` and a number, so it never takes a heading's id. */
@@ -215,7 +276,7 @@ const listingAnchor = (count: number) => `fields-${count}`;
 
 /**
  * The fields nested in a field, or, when the same schema's fields are listed already on the page
- * (`withRepeatsLinked`), a link to them; with the anchor that marks a first listing.
+ * (`writeFields`), a link to them; with the anchor that marks a first listing.
  */
 function nestedOrLinked(
   name: string,
@@ -223,20 +284,129 @@ function nestedOrLinked(
   direction: SchemaDirection,
   depth: number,
 ): {text: string; anchor?: string} {
-  const json = listed === undefined ? '' : JSON.stringify(schema);
-  if (listed === undefined || json.length < LINKED_REPEAT_MIN) {
-    return {text: nestedFields(schema, direction, depth)};
-  }
+  if (writing === undefined) return {text: nestedFields(schema, direction, depth)};
+  const json = JSON.stringify(schema);
   const key = `${direction} ${createHash('sha1').update(json).digest('base64')}`;
-  const first = listed.get(key);
-  if (first) {
-    return {text: `Its fields are those of ${inlineCode(first.name)}, [listed above](#${first.anchor}).`};
-  }
+  const first = json.length < LINKED_REPEAT_MIN ? undefined : writing.listed.get(key);
+  if (first) return {text: `Its fields are those of [${inlineCode(first.name)}](#${first.anchor}).`};
+  writing.path.push(name);
   const text = nestedFields(schema, direction, depth);
-  if (text === '') return {text};
-  const anchor = listingAnchor(listed.size + 1);
-  listed.set(key, {anchor, name});
+  writing.path.pop();
+  if (text === '' || json.length < LINKED_REPEAT_MIN) return {text};
+  const anchor = listingAnchor(writing.listed.size + 1);
+  writing.listed.set(key, {anchor, name});
   return {text, anchor};
+}
+
+/** A field's item in its parts, so that its nested fields can go to a page of their own. */
+interface Item {
+  readonly name: string;
+  readonly direction: SchemaDirection;
+  /** The title line after its marker: name, type, flags. */
+  readonly title: string;
+  /** Its description and rules. */
+  readonly about: readonly string[];
+  nested: string;
+  readonly anchor?: string;
+}
+
+function fieldParts(
+  name: string,
+  value: unknown,
+  options: {
+    required?: boolean;
+    description?: string;
+    example?: unknown;
+    direction: SchemaDirection;
+    depth: number;
+  },
+): Item {
+  const schema = isSchema(value) ? mergeAllOf(value) : {};
+  const nested = isSchema(value)
+    ? nestedOrLinked(name, schema, options.direction, options.depth + 1)
+    : {text: ''};
+  return {
+    name,
+    direction: options.direction,
+    title: `${inlineCode(name)} ${isSchema(value) ? flags(schema, options.required ?? false) : mdxLine(typeLabel(value))}`,
+    about: [
+      mdxMarkdown(options.description ?? schema.description),
+      constraints(schema, options.example).join(' '),
+    ],
+    nested: nested.text,
+    anchor: nested.anchor,
+  };
+}
+
+function itemText(item: Item): string {
+  const anchor = item.anchor ? `<span className="api-field__anchor" id="${item.anchor}"></span>` : '';
+  return [
+    `- ${anchor}${item.title}`,
+    ...[...item.about, item.nested].filter(Boolean).map((block) => indent(block, 2)),
+  ].join('\n\n');
+}
+
+/**
+ * A list of fields, its longest nested fields put on pages of their own while it is longer than
+ * the list limit (`writeFields`); a list still longer (many fields with little nested in each) is
+ * cut, its first fields kept and the others on pages of their own, each within the limit.
+ */
+function listText(items: Item[]): string {
+  const state = writing;
+  const limit = state?.listLimit;
+  const texts = items.map(itemText);
+  let length = texts.reduce((sum, text) => sum + text.length + 1, 0);
+  if (state === undefined || limit === undefined || length <= limit) return texts.join('\n');
+  const longest = [...items.keys()].sort((a, b) => items[b].nested.length - items[a].nested.length);
+  for (const index of longest) {
+    const item = items[index];
+    if (length <= limit || item.nested.length < OWN_PAGE_MIN) break;
+    const number = state.pages.length + 1;
+    state.pages.push({
+      number,
+      path: [...state.path, item.name].join('.'),
+      direction: item.direction,
+      text: item.nested,
+    });
+    item.nested = `Its fields are on [a page of their own](${fieldsPageLink(number)}).`;
+    const text = itemText(item);
+    length += text.length - texts[index].length;
+    texts[index] = text;
+  }
+  if (length <= limit) return texts.join('\n');
+  const parts = cutList(texts, limit);
+  const links = parts.slice(1).map((part) => {
+    const number = state.pages.length + 1;
+    const fields = `fields ${part.from + 1} to ${part.from + part.texts.length}`;
+    state.pages.push({
+      number,
+      path: state.path.join('.'),
+      part: fields,
+      direction: items[0].direction,
+      text: part.texts.join('\n'),
+    });
+    return `[${fields.replace(/^fields /, '')}](${fieldsPageLink(number)})`;
+  });
+  return (
+    `${parts[0].texts.join('\n')}\n\n` +
+    `The other ${texts.length - parts[0].texts.length} of these ${texts.length} fields are on pages of their own: ` +
+    `${links.join(', ')}.`
+  );
+}
+
+/** Items in runs of at most `limit` characters, each run at least one item. */
+function cutList(texts: readonly string[], limit: number): {from: number; texts: string[]}[] {
+  const parts: {from: number; texts: string[]}[] = [];
+  let size = Infinity;
+  texts.forEach((text, index) => {
+    if (size + text.length + 1 > limit) {
+      parts.push({from: index, texts: []});
+      size = 0;
+    }
+    parts[parts.length - 1].texts.push(text);
+    size += text.length + 1;
+  });
+  return parts;
 }
 
 /** The item a field, a parameter or a header is listed as, with its nested fields. */
@@ -251,18 +421,7 @@ export function fieldItem(
     depth: number;
   },
 ): string {
-  const schema = isSchema(value) ? mergeAllOf(value) : {};
-  const nested = isSchema(value)
-    ? nestedOrLinked(name, schema, options.direction, options.depth + 1)
-    : {text: ''};
-  const anchor = nested.anchor ? `<span className="api-field__anchor" id="${nested.anchor}"></span>` : '';
-  const title = `- ${anchor}${inlineCode(name)} ${isSchema(value) ? flags(schema, options.required ?? false) : mdxLine(typeLabel(value))}`;
-  const body = [
-    mdxMarkdown(options.description ?? schema.description),
-    constraints(schema, options.example).join(' '),
-    nested.text,
-  ].filter(Boolean);
-  return [title, ...body.map((block) => indent(block, 2))].join('\n\n');
+  return itemText(fieldParts(name, value, options));
 }
 
 /** The fields inside a field: an object's properties, an array's items, a map's values, the alternatives. */
@@ -289,14 +448,14 @@ function nestedFields(schema: SchemaObject, direction: SchemaDirection, depth: n
   if (alternatives) {
     parts.push(
       `${holder.oneOf ? 'Exactly one of' : 'One or more of'} these forms:\n\n` +
-        alternatives
-          .map((option, index) =>
-            fieldItem(isSchema(option) && option.title ? option.title : `Form ${index + 1}`, option, {
+        listText(
+          alternatives.map((option, index) =>
+            fieldParts(isSchema(option) && option.title ? option.title : `Form ${index + 1}`, option, {
               direction,
               depth,
             }),
-          )
-          .join('\n'),
+          ),
+        ),
     );
   }
   return parts.join('\n\n');
@@ -307,10 +466,13 @@ export function fieldList(schema: SchemaObject, direction: SchemaDirection, dept
   const merged = mergeAllOf(schema);
   const required = new Set(merged.required ?? []);
   const hidden = direction === 'request' ? 'readOnly' : 'writeOnly';
-  return Object.entries(merged.properties ?? {})
-    .filter(([, property]) => !(isSchema(property) && property[hidden]))
-    .map(([name, property]) => fieldItem(name, property, {required: required.has(name), direction, depth}))
-    .join('\n');
+  return listText(
+    Object.entries(merged.properties ?? {})
+      .filter(([, property]) => !(isSchema(property) && property[hidden]))
+      .map(([name, property]) =>
+        fieldParts(name, property, {required: required.has(name), direction, depth}),
+      ),
+  );
 }
 
 /**
