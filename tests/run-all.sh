@@ -84,15 +84,17 @@ longest_first() {
   printf '%s\n' "${first[@]}"
   find "$@" -name '*.test.mjs' -not -path '*/node_modules/*' | sort | grep -vxF -f <(printf '%s\n' "${first[@]}")
 }
-# The development server's test (tests/dev/) runs with the unit tests: it needs no build, and the
-# other files share the second core while it waits for the server.
-mapfile -t UNIT_FILES < <(longest_first tests/dev/dev-server.test.mjs tests/unit/generate-api-docs.test.mjs tests/unit/api-changes.test.mjs -- \
-  samples tests/unit tests/dev)
+mapfile -t UNIT_FILES < <(longest_first tests/unit/generate-api-docs.test.mjs tests/unit/api-changes.test.mjs -- \
+  samples tests/unit)
 mapfile -t BUILD_FILES < <(longest_first tests/build/every-page.test.mjs tests/build/postman-newman.test.mjs \
   tests/build/request-samples-mock.test.mjs -- tests/build)
 
-stage "Unit tests (Node.js): samples, content checks, the development server" \
+stage "Unit tests (Node.js): samples, content checks" \
   node --test --test-concurrency="$CORES" "${UNIT_FILES[@]}"
+# A stage of its own, so that a failure of npm start is named as one: it starts the development
+# server on a copy of the portal and checks in a browser what a writer sees after each edit.
+stage "The development server (npm start): a writer's edits in a browser" \
+  node --test tests/dev/dev-server.test.mjs
 stage "Unit tests (Python): samples" \
   python3 -m unittest discover --start-directory samples --pattern 'test_*.py' --top-level-directory .
 stage "Production build, with its nginx configuration (build/.nginx/, by scripts/host-config/)" \
