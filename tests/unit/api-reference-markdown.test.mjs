@@ -279,7 +279,7 @@ describe('a page of thousands of distinct fields', () => {
     assert.ok(titles.includes('"Save a catalogue: huge (request)"'), titles.join(', '));
     assert.doesNotMatch(html(converted), /fields-page:/);
     for (const [index, each] of converted.fieldsPages.entries()) {
-      const id = `save-a-catalogue-fields-${index + 1}`;
+      const id = `save-a-catalogue--fields-${index + 1}`;
       assert.equal(each.name, `${id}.fields.mdx`);
       assert.match(each.page, new RegExp(`^---\\nid: ${id}\\ntitle: "Save a catalogue: [^"]+"\\n`));
       assert.match(

@@ -148,8 +148,12 @@ function convertedOperationPage(page: string, file: string): ConvertedPage {
   return {page: `${imports}\n\n${converted.body}\n`, blocks: converted.blocks};
 }
 
-/** The file of a page of nested fields beside its operation's page `x.api.mdx`: `x-fields-<n>.fields.mdx`. */
-const fieldsPageId = (operationId: string, number: number) => `${operationId}-fields-${number}`;
+/**
+ * The id of a page of nested fields beside its operation's page `x.api.mdx` (its file:
+ * `x--fields-<n>.fields.mdx`). The double hyphen keeps it from the id of another operation, which
+ * the generator writes in kebab case (GitHub's description has an operation `projects-list-fields-for-org`).
+ */
+const fieldsPageId = (operationId: string, number: number) => `${operationId}--fields-${number}`;
 
 interface FieldsPageAddresses {
   readonly operationId: string;
