@@ -299,3 +299,36 @@ describe('a page of thousands of distinct fields', () => {
     assert.match(release, /`group_399_11`/);
   });
 });
+
+describe('a page whose examples run to thousands of lines', () => {
+  const long = {
+    items: Array.from({length: 3000}, (_, n) => ({id: `item-${n}`, name: `The item numbered ${n}`})),
+  };
+  const schema = {
+    type: 'object',
+    required: ['id'],
+    properties: {id: {type: 'string'}, items: {type: 'array', items: {type: 'object'}}},
+  };
+  const page = createApiPageMarkdown({
+    title: 'Save the items',
+    api: {
+      method: 'post',
+      path: '/items',
+      requestBody: {content: {'application/json': {schema, example: long}}},
+      responses: {200: {description: 'Saved.', content: {'application/json': {schema, example: long}}}},
+    },
+  });
+
+  test("shows a long example's beginning and says how much more there is", () => {
+    assert.match(page, /"id": "item-0"/);
+    assert.doesNotMatch(page, /item-2999/);
+    assert.match(page, /The example goes on for [\d,]+ more lines: these are its first [\d,]+ of [\d,]+\./);
+    assert.ok(page.length < 60_000, `${page.length} characters`);
+  });
+
+  test("sends a request made from the schema instead of a description's example that long", () => {
+    const request = /```http\n([\s\S]*?)\n```/.exec(page)?.[1] ?? '';
+    assert.match(request, /"id": "string"/);
+    assert.doesNotMatch(request, /item-0/);
+  });
+});

@@ -458,9 +458,14 @@ function requestBody(operation: RequestOperation): {contentType: string; body?: 
     return {contentType: type, ...(typeof xml === 'string' ? {body: xml.trim()} : {})};
   }
   // A form or multipart body made from its schema sends its required fields only: a mock parses
-  // an optional array sent once as a string.
+  // an optional array sent once as a string. The description's own example is sent unless it is
+  // longer than LONGEST_FULL_BODY, where one made from the schema is shorter.
+  const literal =
+    example !== undefined && JSON.stringify(example).length <= LONGEST_FULL_BODY ? example : undefined;
   const value =
-    example ?? sampledBody(media.schema, /^(?:multipart\/|application\/x-www-form-urlencoded)/i.test(type));
+    literal ??
+    sampledBody(media.schema, /^(?:multipart\/|application\/x-www-form-urlencoded)/i.test(type)) ??
+    example;
   if (/^application\/x-www-form-urlencoded/i.test(type)) {
     return {contentType: type, ...(value === undefined ? {} : {body: formBody(value)})};
   }

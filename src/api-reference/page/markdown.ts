@@ -264,6 +264,29 @@ function statusHeading(status: string): string {
   return status === 'default' ? text : `${status} ${text}`.trim();
 }
 
+/**
+ * The longest example, in characters, shown whole: an owner's example of thousands of lines (one of
+ * GitHub's lists every emoji) would be most of its page once highlighted. A longer one shows its
+ * first EXAMPLE_PREVIEW characters, cut at a line's end, and says where the rest is.
+ */
+const LONGEST_EXAMPLE = 40_000;
+const EXAMPLE_PREVIEW = 8_000;
+
+/** An example as a code block, or its beginning and a sentence when it is too long (LONGEST_EXAMPLE). */
+function exampleBlock(language: string, example: unknown): string[] {
+  const text = formatBody(example);
+  if (text.length <= LONGEST_EXAMPLE) return [codeBlock(language, text)];
+  const preview = text.slice(0, text.lastIndexOf('\n', EXAMPLE_PREVIEW));
+  const shown = preview.split('\n').length;
+  const lines = text.split('\n').length;
+  return [
+    codeBlock(language, preview),
+    `The example goes on for ${(lines - shown).toLocaleString('en')} more lines: these are its first ` +
+      `${shown.toLocaleString('en')} of ${lines.toLocaleString('en')}. The whole example is in the API's ` +
+      'description, which this reference is made from.',
+  ];
+}
+
 function formatBody(value: unknown): string {
   return typeof value === 'string' ? value : JSON.stringify(value, null, 2);
 }
@@ -388,7 +411,7 @@ function eventSection(operation: Operation): string {
     parts.push(`Delivered as ${inlineCode(type)}.`, schemaBlock(media.schema ?? {}, 'request'));
     const example = exampleOf(media);
     if (example !== undefined) {
-      parts.push('### Example payload', codeBlock('json', formatBody(example)));
+      parts.push('### Example payload', ...exampleBlock('json', example));
     }
   }
   return parts.join('\n\n');
@@ -464,7 +487,7 @@ function responsesSection(operation: Operation, isEvent: boolean): string {
       parts.push(`**Body** ${inlineCode(type)}`, schemaBlock(media.schema ?? {}, 'response'));
       const example = exampleOf(media);
       if (example !== undefined) {
-        parts.push('**Example**', codeBlock(type.includes('json') ? 'json' : 'text', formatBody(example)));
+        parts.push('**Example**', ...exampleBlock(type.includes('json') ? 'json' : 'text', example));
       }
     }
     if (content.length === 0 && !isEvent) {
