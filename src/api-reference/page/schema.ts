@@ -286,13 +286,16 @@ function nestedOrLinked(
 ): {text: string; anchor?: string} {
   if (writing === undefined) return {text: nestedFields(schema, direction, depth)};
   const json = JSON.stringify(schema);
-  const key = `${direction} ${createHash('sha1').update(json).digest('base64')}`;
-  const first = json.length < LINKED_REPEAT_MIN ? undefined : writing.listed.get(key);
+  const key =
+    json.length < LINKED_REPEAT_MIN
+      ? undefined
+      : `${direction} ${createHash('sha1').update(json).digest('base64')}`;
+  const first = key === undefined ? undefined : writing.listed.get(key);
   if (first) return {text: `Its fields are those of [${inlineCode(first.name)}](#${first.anchor}).`};
   writing.path.push(name);
   const text = nestedFields(schema, direction, depth);
   writing.path.pop();
-  if (text === '' || json.length < LINKED_REPEAT_MIN) return {text};
+  if (text === '' || key === undefined) return {text};
   const anchor = listingAnchor(writing.listed.size + 1);
   writing.listed.set(key, {anchor, name});
   return {text, anchor};
@@ -310,17 +313,16 @@ interface Item {
   readonly anchor?: string;
 }
 
-function fieldParts(
-  name: string,
-  value: unknown,
-  options: {
-    required?: boolean;
-    description?: string;
-    example?: unknown;
-    direction: SchemaDirection;
-    depth: number;
-  },
-): Item {
+/** How a field is listed: whether it is required, what it says, its example, and where it is. */
+interface FieldOptions {
+  required?: boolean;
+  description?: string;
+  example?: unknown;
+  direction: SchemaDirection;
+  depth: number;
+}
+
+function fieldParts(name: string, value: unknown, options: FieldOptions): Item {
   const schema = isSchema(value) ? mergeAllOf(value) : {};
   const nested = isSchema(value)
     ? nestedOrLinked(name, schema, options.direction, options.depth + 1)
@@ -410,17 +412,7 @@ function cutList(texts: readonly string[], limit: number): {from: number; texts:
 }
 
 /** The item a field, a parameter or a header is listed as, with its nested fields. */
-export function fieldItem(
-  name: string,
-  value: unknown,
-  options: {
-    required?: boolean;
-    description?: string;
-    example?: unknown;
-    direction: SchemaDirection;
-    depth: number;
-  },
-): string {
+export function fieldItem(name: string, value: unknown, options: FieldOptions): string {
   return itemText(fieldParts(name, value, options));
 }
 
