@@ -2,7 +2,7 @@ import {availableParallelism} from 'node:os';
 
 import {defineConfig, devices} from '@playwright/test';
 
-import {CHROMIUM_ARGS, chromiumPath} from './tests/support/browser';
+import {CHROMIUM_ARGS, testBrowserPath} from './tests/support/browser';
 
 /**
  * Browser tests run against the production build (`npm run build` first), in
@@ -55,7 +55,7 @@ export default defineConfig({
     reuseContext: true,
     trace: 'off',
     screenshot: 'only-on-failure',
-    launchOptions: {executablePath: chromiumPath(), args: CHROMIUM_ARGS},
+    launchOptions: {executablePath: testBrowserPath(), args: CHROMIUM_ARGS},
   },
   projects: [
     {

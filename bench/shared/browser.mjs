@@ -9,9 +9,9 @@ import createJiti from 'jiti';
 
 import {root} from './root.mjs';
 
-const {CHROMIUM_ARGS, chromiumPath} = createJiti(root + '/')('./tests/support/browser.ts');
+const {CHROMIUM_ARGS, chromiumPath, testBrowserPath} = createJiti(root + '/')('./tests/support/browser.ts');
 
-export {CHROMIUM_ARGS, chromiumPath};
+export {CHROMIUM_ARGS, chromiumPath, testBrowserPath};
 
 /** Chromium, headless, as the browser tests run it; the caller closes it. */
 export function launchBrowser() {

@@ -13,7 +13,7 @@ import {after, before, describe, test} from 'node:test';
 
 import {chromium} from '@playwright/test';
 
-import {CHROMIUM_ARGS, chromiumPath} from '../../bench/shared/browser.mjs';
+import {CHROMIUM_ARGS, testBrowserPath} from '../../bench/shared/browser.mjs';
 import {startDevServer} from '../support/dev-server.mjs';
 import {freePort} from '../support/free-port.mjs';
 import {copyRepository} from '../support/repository-copy.mjs';
@@ -99,7 +99,7 @@ describe('the development server (npm start) as a writer edits', () => {
     // The whole description: the guides' requests name its operations.
     copy = copyRepository('gerai-dev-server-test-');
     server = startDevServer(copy, {port: await freePort()});
-    browser = await chromium.launch({executablePath: chromiumPath(), args: CHROMIUM_ARGS});
+    browser = await chromium.launch({executablePath: testBrowserPath(), args: CHROMIUM_ARGS});
     page = await browser.newPage();
     page.on('console', (message) =>
       consoleLines.push(`${(server.elapsed() / 1000).toFixed(1)} ${message.type()}: ${message.text()}`),
