@@ -4,7 +4,6 @@
  * of tests/support/browser.ts).
  */
 /* global document -- page.waitForFunction runs in the page */
-import {chromium} from '@playwright/test';
 import createJiti from 'jiti';
 
 import {root} from './root.mjs';
@@ -14,7 +13,9 @@ const {CHROMIUM_ARGS, chromiumPath, testBrowserPath} = createJiti(root + '/')('.
 export {CHROMIUM_ARGS, chromiumPath, testBrowserPath};
 
 /** Chromium, headless, as the browser tests run it; the caller closes it. */
-export function launchBrowser() {
+export async function launchBrowser() {
+  // Loaded when a benchmark opens a browser, not by every `--help`: Playwright takes a second or two.
+  const {chromium} = await import('@playwright/test');
   return chromium.launch({executablePath: chromiumPath(), args: CHROMIUM_ARGS});
 }
 

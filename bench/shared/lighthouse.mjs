@@ -5,10 +5,6 @@
  * runs of every copy): each run in a fresh Chromium with the flags of the browser tests, the
  * median of every figure over the runs.
  */
-import * as chromeLauncher from 'chrome-launcher';
-import lighthouse from 'lighthouse';
-import desktopConfig from 'lighthouse/core/config/desktop-config.js';
-
 import {CHROMIUM_ARGS, chromiumPath} from './browser.mjs';
 import {median} from './stats.mjs';
 
@@ -57,6 +53,13 @@ function figuresOf(lhr) {
  * @param {number} runs
  */
 export async function runLighthouse(url, preset, runs) {
+  // Loaded when a run needs them: Lighthouse takes seconds to load, which every benchmark's
+  // `--help` and usage errors would wait for.
+  const [chromeLauncher, {default: lighthouse}, {default: desktopConfig}] = await Promise.all([
+    import('chrome-launcher'),
+    import('lighthouse'),
+    import('lighthouse/core/config/desktop-config.js'),
+  ]);
   const results = [];
   for (let run = 0; run < runs; run += 1) {
     const chrome = await chromeLauncher.launch({
