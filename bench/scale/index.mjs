@@ -6,8 +6,8 @@
  * - 1x: a plain copy of the portal (../shared/copies.mjs, `plainCopy`);
  * - 10x: a copy grown to ten times its content (`growCopy`: every operation, schema, webhook
  *   event and hand-written guide nine more times, numbered);
- * - 100x, only when --sizes names it: grown the same way to a hundred times (about ten thousand
- *   pages);
+ * - 30x and 100x, only when --sizes names them: grown the same way to thirty and a hundred times
+ *   (about three and ten thousand pages), to see how each stage grows;
  * - large: a copy whose sample pet store is GitHub's REST API description as published, 1,223
  *   operations and 270 webhook events (large.mjs: fetched once from the npm registry; the Redocly
  *   rules it breaks turned off, broken links reported, each printed);
@@ -35,13 +35,13 @@
  *
  * Prints a table (each copy, and its ratio to 1x) and writes bench/scale/results.json. Every copy is
  * removed at the end unless --keep; a copy whose build failed is kept for its log
- * (`bench-build.log`). `--from <folder>` measures an existing 10x (or 100x) copy's build again without
+ * (`bench-build.log`). `--from <folder>` measures an existing 10x (or 30x or 100x) copy's build again without
  * growing or building it (its build figures are taken from bench/scale/results.json when that run built
  * it). Run it under the heavy lock: each build takes minutes and the machine's memory bandwidth.
  * Environment variables reach the builds, so a setting (DOCUSAURUS_SSG_WORKER_THREAD_COUNT=1,
  * say) is measured by setting it for the bench. `--help` lists the options (options.mjs).
  *
- *   npm run bench:scale [-- --sizes 1x,10x,100x,large,releases] [-- --parts build,served,lighthouse]
+ *   npm run bench:scale [-- --sizes 1x,10x,30x,100x,large,releases] [-- --parts build,served,lighthouse]
  *                       [-- --runs 3] [-- --from /tmp/gerai-scale-10x-XXXX] [-- --keep]
  *                       [-- --port 3390]
  */
@@ -72,6 +72,7 @@ if (from && !existsSync(path.join(from, 'build', 'index.html'))) {
 const MAKE = {
   '1x': () => ({folder: plainCopy(), preparation: {}}),
   '10x': () => ({folder: growCopy(), preparation: {}}),
+  '30x': () => ({folder: growCopy(30), preparation: {}}),
   '100x': () => ({folder: growCopy(100), preparation: {}}),
   large: (/** @type {(message: string) => void} */ log) => largeCopy(log),
   releases: (/** @type {(message: string) => void} */ log) => releasesCopy(log),

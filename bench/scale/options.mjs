@@ -8,16 +8,17 @@ import {listOption, parseCommandLine, portOption, UsageError, wholeNumber} from 
 export {UsageError};
 
 /** The copies grown from the portal (../shared/copies.mjs), which --from can give instead. */
-export const GROWN_SIZES = ['10x', '100x'];
+export const GROWN_SIZES = ['10x', '30x', '100x'];
 
 /** The copies a run can measure, in the order they are built and shown. */
-export const SIZES = ['1x', '10x', '100x', 'large', 'releases'];
+export const SIZES = ['1x', '10x', '30x', '100x', 'large', 'releases'];
 
 /**
- * The copies a run measures unless --sizes says: all but 100x, whose build alone takes most of an
- * hour on a 2-core machine and most of its memory.
+ * The copies a run measures unless --sizes says: all but 30x and 100x, which show how each stage
+ * grows past ten times; the build of 100x alone takes most of an hour on a 2-core machine and most
+ * of its memory.
  */
-export const DEFAULT_SIZES = SIZES.filter((size) => size !== '100x');
+export const DEFAULT_SIZES = SIZES.filter((size) => size !== '30x' && size !== '100x');
 
 /** The parts of a run: the cold builds, the served pages of each, and the interleaved mobile Lighthouse runs. */
 export const PARTS = ['build', 'served', 'lighthouse'];
@@ -31,8 +32,9 @@ export const COMMAND = {
   name: 'bench:scale',
   about:
     'Builds copies of the portal, each cold in a temporary folder, and compares what the build ' +
-    'costs and what a reader gets: 1x (the portal as it is), 10x (ten times its content), 100x (a ' +
-    'hundred times, about ten thousand pages; only when --sizes names it), large ' +
+    'costs and what a reader gets: 1x (the portal as it is), 10x (ten times its content), 30x and ' +
+    '100x (thirty and a hundred times, about three and ten thousand pages; only when --sizes names ' +
+    'them), large ' +
     "(GitHub's REST API description in place of the sample pet store) and releases (20 more " +
     'releases of the merchant API). Prints a table and writes bench/scale/results.json.',
   options: {
@@ -60,14 +62,14 @@ export const COMMAND = {
     keep: {
       type: 'boolean',
       help:
-        'keep every copy and its build (default: all are removed at the end); a kept 10x or 100x copy ' +
+        'keep every copy and its build (default: all are removed at the end); a kept grown copy ' +
         'can be measured again with --from',
     },
     from: {
       type: 'string',
       value: 'FOLDER',
       help:
-        'measure the grown copy in FOLDER (10x, or 100x when --sizes names it and not 10x; kept by an ' +
+        'measure the grown copy in FOLDER (10x, or 30x or 100x when --sizes names it alone; kept by an ' +
         'earlier --keep run) instead of growing and building one; its build figures come from ' +
         'bench/scale/results.json when that run built it. Without build in --parts, every size must ' +
         'come from --from',

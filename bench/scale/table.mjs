@@ -10,7 +10,7 @@
  * @type {[string, (entry: any) => unknown, number?][]}
  */
 export const FIGURES = [
-  ['pages', (e) => e.served?.pages ?? e.build?.stages?.pageMarkdown?.pages, 0],
+  ['pages', pages, 0],
   ['page HTML KB: median', (e) => e.served.pageHtml.medianKB],
   ['  largest', (e) => e.served.pageHtml.maxKB],
   ['npm run build, wall s', (e) => e.build.wallS],
@@ -30,16 +30,21 @@ export const FIGURES = [
       e.build.stages.buildSite.docusaurusBundling + e.build.stages.buildSite.docusaurusPages,
   ],
   ['  load site s (each process)', (e) => e.build.stages.docusaurus['Load site']],
-  [
-    '  bundling s',
-    (e) => e.build.stages.docusaurus['Bundling with rspack'] ?? e.build.stages.buildSite.docusaurusBundling,
-  ],
+  ['  bundling s', bundlingSeconds],
   ['  SSG s', (e) => e.build.stages.docusaurus.SSG],
   ['  postBuild s', (e) => e.build.stages.docusaurus['postBuild()']],
   ['    Markdown pages s', (e) => e.build.stages.pageMarkdown.s],
   ['    search index s', (e) => e.build.stages.searchIndex.s],
   ['  broken links s', (e) => e.build.stages.docusaurus['Broken links checker'], 2],
   ['host configuration s', (e) => e.build.stages.buildSite.hostConfig],
+  // Per thousand pages, a stage that grows as fast as the pages keeps its figure: its ratio to 1x
+  // stays near 1 (1x, with few pages, carries the fixed costs of a build).
+  ['s per 1,000 pages: npm run build', (e) => perThousandPages(e, e.build.wallS), 2],
+  ['  gen-api', (e) => perThousandPages(e, e.build.stages.genApi.total), 2],
+  ['  bundling', (e) => perThousandPages(e, bundlingSeconds(e)), 2],
+  ['  SSG', (e) => perThousandPages(e, e.build.stages.docusaurus.SSG), 2],
+  ['  postBuild', (e) => perThousandPages(e, e.build.stages.docusaurus['postBuild()']), 2],
+  ['peak RSS MB per 1,000 pages (largest process)', (e) => perThousandPages(e, e.build.peakRssMB), 0],
   ['main.js KB gz', (e) => e.served.mainJsKBGzip],
   ['scripts before use KB gz: guide', (e) => e.served.jsBeforeInteraction.guide.kb],
   ['  reference', (e) => e.served.jsBeforeInteraction.reference.kb],
@@ -62,6 +67,23 @@ export const FIGURES = [
   ['mobile LCP ms (median): guide', (e) => e.lighthouseMobile.guide.lcpMs, 0],
   ['  reference', (e) => e.lighthouseMobile.reference.lcpMs, 0],
 ];
+
+/** The pages of a copy: its sitemap's routes, or the Markdown copies its build wrote. */
+function pages(entry) {
+  return entry.served?.pages ?? entry.build?.stages?.pageMarkdown?.pages;
+}
+
+/** The bundling's seconds: Docusaurus's own timing, else the bundling process's. */
+function bundlingSeconds(entry) {
+  return (
+    entry.build.stages.docusaurus['Bundling with rspack'] ?? entry.build.stages.buildSite.docusaurusBundling
+  );
+}
+
+/** A figure of a copy divided by its thousands of pages. */
+function perThousandPages(entry, value) {
+  return (value * 1000) / pages(entry);
+}
 
 /** A figure read from an entry, rounded; null when the entry does not have it. */
 function cell(entry, pick, digits) {

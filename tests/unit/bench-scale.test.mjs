@@ -175,7 +175,7 @@ components:
 });
 
 describe('the options of a run', () => {
-  test('by default: every copy but 100x, every part, three runs, each copy on its own port', () => {
+  test('by default: every copy but 30x and 100x, every part, three runs, each copy on its own port', () => {
     const options = parseOptions([]);
     assert.deepEqual(options.sizes, ['1x', '10x', 'large', 'releases']);
     assert.deepEqual(options.parts, ['build', 'served', 'lighthouse']);
@@ -183,12 +183,12 @@ describe('the options of a run', () => {
     assert.equal(options.keep, false);
     assert.deepEqual(
       SIZES.map((size) => portOf(size, options.port)),
-      [3390, 3400, 3410, 3420, 3430],
+      [3390, 3400, 3410, 3420, 3430, 3440],
     );
   });
 
-  test('100x when named', () => {
-    assert.deepEqual(parseOptions(['--sizes', '100x,1x']).sizes, ['1x', '100x']);
+  test('30x and 100x when named', () => {
+    assert.deepEqual(parseOptions(['--sizes', '100x,1x,30x']).sizes, ['1x', '30x', '100x']);
   });
 
   test('a subset of the copies, in the order they are built whatever the order given', () => {
@@ -196,7 +196,7 @@ describe('the options of a run', () => {
     assert.deepEqual(options.sizes, ['1x', 'large']);
     assert.equal(options.runs, 1);
     assert.equal(options.keep, true);
-    assert.equal(portOf('large', options.port), 4030);
+    assert.equal(portOf('large', options.port), 4040);
   });
 
   test('an unknown option, copy, part or value is named in one message', () => {
@@ -222,7 +222,7 @@ describe('the options of a run', () => {
     assert.equal(parseOptions(['--from', '/tmp/x']).fromSize, '10x');
     assert.throws(
       () => parseOptions(['--sizes', '10x,100x', '--from', '/tmp/x']),
-      /--from gives one grown copy: name one of 10x, 100x in --sizes, not 10x and 100x/,
+      /--from gives one grown copy: name one of 10x, 30x, 100x in --sizes, not 10x and 100x/,
     );
     assert.throws(() => parseOptions(['--sizes', '1x', '--from', '/tmp/x']), /not none/);
   });
@@ -415,5 +415,23 @@ describe('the table', () => {
       {figure: 'npm run build, wall s', '1x': 60, '10x': 150, '10x ×': 2.5, large: 300, 'large ×': 5},
       {figure: 'main.js KB gz', '1x': 123.4, '10x': 123.4, '10x ×': 1, large: null, 'large ×': null},
     ]);
+  });
+
+  test('each stage per thousand pages: a stage that grows as the pages do keeps its figure', () => {
+    const entry = (pages, wallS, bundling) => ({
+      served: {pages},
+      build: {wallS, stages: {docusaurus: {'Bundling with rspack': bundling}}},
+    });
+    const rows = tableRows({'1x': entry(500, 60, 20), '30x': entry(15_000, 900, 600)}).filter(({figure}) =>
+      /per 1,000 pages|^ {2}bundling$/.test(figure),
+    );
+    assert.deepEqual(
+      rows.map(({figure, ...cells}) => [figure, cells]),
+      [
+        ['s per 1,000 pages: npm run build', {'1x': 120, '30x': 60, '30x ×': 0.5}],
+        ['  bundling', {'1x': 40, '30x': 40, '30x ×': 1}],
+        ['peak RSS MB per 1,000 pages (largest process)', {'1x': null, '30x': null, '30x ×': null}],
+      ],
+    );
   });
 });
