@@ -1,5 +1,5 @@
 // First: the OpenAPI plugin reads `localStorage` as it loads (see the module).
-import './src/config/web-storage';
+import './src/shims/web-storage';
 
 import type {MDXPlugin} from '@docusaurus/mdx-loader';
 import type {Options as BlogPluginOptions} from '@docusaurus/plugin-content-blog';

@@ -51,7 +51,7 @@ function run(step: string, command: string, args: string[], env: NodeJS.ProcessE
 
 /**
  * Node.js 25 and later define a `localStorage` global that prints an ExperimentalWarning when read
- * without a storage file (src/config/web-storage.ts says who reads it): code run in the worker
+ * without a storage file (src/shims/web-storage.ts says who reads it): code run in the worker
  * threads of the second run read it, two warnings a build on Node.js 26. Docusaurus's processes,
  * their threads included, run without the global, as on Node.js 24; the switch is given only where
  * the global exists, since Node.js 20 refuses it.

@@ -19,7 +19,7 @@
 import {readFileSync, writeFileSync} from 'node:fs';
 
 // Before the converter, which reads `localStorage` as it loads.
-import '../../src/config/web-storage';
+import '../../src/shims/web-storage';
 import {convertV2} from 'openapi-to-postmanv2';
 import {v5 as nameBasedUuid} from 'uuid';
 import {parse} from 'yaml';

@@ -22,6 +22,7 @@ export const INPUTS = [
   'scripts',
   'src/api-reference',
   'src/config',
+  'src/shims',
   'src/remark/substitute-tokens.ts',
   'src/constants.ts',
   'samples/webhooks/test-vectors.json',

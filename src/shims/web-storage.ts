@@ -16,7 +16,7 @@
  * Why no option: Node.js 22 to 24 name the switch `--experimental-webstorage` and Node.js 20 has
  * none, so `--no-experimental-webstorage` stops Node.js 20 at its start; and the warning is no
  * deprecation that `--no-deprecation` silences.
- * Upgrade: UPGRADING.md#srcconfigweb-storagets.
+ * Upgrade: UPGRADING.md#srcshimsweb-storagets.
  */
 const storageGiven = [...process.execArgv, ...(process.env.NODE_OPTIONS ?? '').split(/\s+/)].some((arg) =>
   arg.startsWith('--localstorage-file'),

@@ -48,6 +48,52 @@ function ResultPanel({result}: {readonly result: VerifyResult}): ReactNode {
   );
 }
 
+/**
+ * One labelled control of the form, and its hint when it has one. The control names the hint
+ * (`aria-describedby`) by the id `<control id>-hint`.
+ */
+function Field({
+  id,
+  label,
+  hint,
+  children,
+}: {
+  readonly id: string;
+  readonly label: string;
+  readonly hint?: ReactNode;
+  readonly children: ReactNode;
+}): ReactNode {
+  return (
+    <div className={styles.field}>
+      <label htmlFor={id}>{label}</label>
+      {children}
+      {/* Spaces between a label, its hint and the buttons keep their words apart in the page's text. */}
+      {hint !== undefined && (
+        <>
+          {' '}
+          <small id={`${id}-hint`} className={styles.hint}>
+            {hint}
+          </small>
+        </>
+      )}
+    </div>
+  );
+}
+
+/** What the last check or example said, in the live region under the form. */
+function OutcomeMessage({outcome}: {readonly outcome: Outcome}): ReactNode {
+  switch (outcome.kind) {
+    case 'result':
+      return <ResultPanel result={outcome.result} />;
+    case 'note':
+      return <div className={clsx('alert', 'alert--info', styles.result)}>{outcome.text}</div>;
+    case 'error':
+      return <div className={clsx('alert', 'alert--warning', styles.result)}>{outcome.text}</div>;
+    default:
+      return null;
+  }
+}
+
 const noSubscription = (): (() => void) => () => undefined;
 
 /** False while the page is rendered on the server or hydrated, true once React runs in the browser. */
@@ -69,10 +115,8 @@ export default function SignatureChecker(): ReactNode {
   const hydrated = useHydrated();
   const ids = {
     payload: `${id}-payload`,
-    payloadHint: `${id}-payload-hint`,
     secret: `${id}-secret`,
     header: `${id}-header`,
-    headerHint: `${id}-header-hint`,
     window: `${id}-window`,
   };
   const [rawBody, setRawBody] = useState('');
@@ -144,8 +188,10 @@ export default function SignatureChecker(): ReactNode {
           anywhere. Use a sandbox secret all the same.
         </p>
 
-        <div className={styles.field}>
-          <label htmlFor={ids.payload}>Raw payload (the request body, byte for byte)</label>
+        <Field
+          id={ids.payload}
+          label="Raw payload (the request body, byte for byte)"
+          hint="Paste the body as your server received it, before any JSON parsing. Reformatting, or a line break added at the end, changes the signature.">
           <textarea
             id={ids.payload}
             className={clsx(styles.control, styles.payload)}
@@ -154,17 +200,11 @@ export default function SignatureChecker(): ReactNode {
             rows={8}
             spellCheck={false}
             autoComplete="off"
-            aria-describedby={ids.payloadHint}
+            aria-describedby={`${ids.payload}-hint`}
           />
-          {/* Spaces between a label, its hint and the buttons keep their words apart in the page's text. */}{' '}
-          <small id={ids.payloadHint} className={styles.hint}>
-            Paste the body as your server received it, before any JSON parsing. Reformatting, or a line break
-            added at the end, changes the signature.
-          </small>
-        </div>
+        </Field>
 
-        <div className={styles.field}>
-          <label htmlFor={ids.secret}>Signing secret of the subscription</label>
+        <Field id={ids.secret} label="Signing secret of the subscription">
           <input
             id={ids.secret}
             className={styles.control}
@@ -174,10 +214,16 @@ export default function SignatureChecker(): ReactNode {
             spellCheck={false}
             autoComplete="off"
           />
-        </div>
+        </Field>
 
-        <div className={styles.field}>
-          <label htmlFor={ids.header}>X-Gerai-Signature header value</label>
+        <Field
+          id={ids.header}
+          label="X-Gerai-Signature header value"
+          hint={
+            <>
+              The value only, in the form <code>t=&lt;Unix seconds&gt;,v1=&lt;hex HMAC-SHA256&gt;</code>.
+            </>
+          }>
           <input
             id={ids.header}
             className={styles.control}
@@ -187,12 +233,9 @@ export default function SignatureChecker(): ReactNode {
             spellCheck={false}
             autoComplete="off"
             placeholder="t=1772424915,v1=5f1c…"
-            aria-describedby={ids.headerHint}
-          />{' '}
-          <small id={ids.headerHint} className={styles.hint}>
-            The value only, in the form <code>t=&lt;Unix seconds&gt;,v1=&lt;hex HMAC-SHA256&gt;</code>.
-          </small>
-        </div>
+            aria-describedby={`${ids.header}-hint`}
+          />
+        </Field>
 
         <div className={styles.checkbox}>
           <input
@@ -224,13 +267,7 @@ export default function SignatureChecker(): ReactNode {
       </form>
 
       <div role="status" aria-live="polite" className={styles.status}>
-        {outcome.kind === 'result' && <ResultPanel result={outcome.result} />}
-        {outcome.kind === 'note' && (
-          <div className={clsx('alert', 'alert--info', styles.result)}>{outcome.text}</div>
-        )}
-        {outcome.kind === 'error' && (
-          <div className={clsx('alert', 'alert--warning', styles.result)}>{outcome.text}</div>
-        )}
+        <OutcomeMessage outcome={outcome} />
       </div>
     </section>
   );
