@@ -82,16 +82,13 @@ function Field({
 
 /** What the last check or example said, in the live region under the form. */
 function OutcomeMessage({outcome}: {readonly outcome: Outcome}): ReactNode {
-  switch (outcome.kind) {
-    case 'result':
-      return <ResultPanel result={outcome.result} />;
-    case 'note':
-      return <div className={clsx('alert', 'alert--info', styles.result)}>{outcome.text}</div>;
-    case 'error':
-      return <div className={clsx('alert', 'alert--warning', styles.result)}>{outcome.text}</div>;
-    default:
-      return null;
-  }
+  if (outcome.kind === 'idle') return null;
+  if (outcome.kind === 'result') return <ResultPanel result={outcome.result} />;
+  return (
+    <div className={clsx('alert', outcome.kind === 'note' ? 'alert--info' : 'alert--warning', styles.result)}>
+      {outcome.text}
+    </div>
+  );
 }
 
 const noSubscription = (): (() => void) => () => undefined;

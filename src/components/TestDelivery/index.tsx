@@ -63,41 +63,6 @@ function isoTime(timestamp: number): string {
   return new Date(timestamp * 1000).toISOString().replace('.000Z', 'Z');
 }
 
-/** When the command was signed, until when a receiver accepts it, and why not when signing failed. */
-function SignedAt({
-  signed,
-  signingFailed,
-}: {
-  readonly signed: Signed;
-  readonly signingFailed: string | null;
-}): ReactNode {
-  return (
-    <p className={styles.signedAt}>
-      {signed.now ? (
-        <>
-          Signed for {clock(signed.timestamp)} (<code>t={signed.timestamp}</code>) by your clock: a receiver
-          accepts it until {clock(signed.timestamp + TOLERANCE_SECONDS)}. Come back to it later and it is
-          signed again.
-        </>
-      ) : (
-        <>
-          Signed for the example&apos;s time, {isoTime(signed.timestamp)} (<code>t={signed.timestamp}</code>
-          ): a receiver accepts it only with its clock within 5 minutes of that time.
-        </>
-      )}
-      {signingFailed !== null && (
-        <>
-          {' '}
-          <span className={styles.problem}>
-            This browser could not sign it for the current time ({signingFailed}), so a receiver refuses it as
-            stale.
-          </span>
-        </>
-      )}
-    </p>
-  );
-}
-
 /**
  * A ready-to-run delivery of a webhook event's example: a curl command that
  * posts the exact body with the headers of a real delivery and a valid
@@ -231,7 +196,29 @@ export default function TestDelivery({
         {command.text}
       </Code>
 
-      <SignedAt signed={signed} signingFailed={signingFailed} />
+      <p className={styles.signedAt}>
+        {signed.now ? (
+          <>
+            Signed for {clock(signed.timestamp)} (<code>t={signed.timestamp}</code>) by your clock: a receiver
+            accepts it until {clock(signed.timestamp + TOLERANCE_SECONDS)}. Come back to it later and it is
+            signed again.
+          </>
+        ) : (
+          <>
+            Signed for the example&apos;s time, {isoTime(signed.timestamp)} (<code>t={signed.timestamp}</code>
+            ): a receiver accepts it only with its clock within 5 minutes of that time.
+          </>
+        )}
+        {signingFailed !== null && (
+          <>
+            {' '}
+            <span className={styles.problem}>
+              This browser could not sign it for the current time ({signingFailed}), so a receiver refuses it
+              as stale.
+            </span>
+          </>
+        )}
+      </p>
       <noscript>
         <p className={styles.noScript}>
           Without JavaScript this page cannot sign for the current time. Edit the address in the command, and
