@@ -10,7 +10,10 @@ import createJiti from 'jiti';
 import {root} from '../support/openapi.mjs';
 
 const jiti = createJiti(root + '/');
-const {bucketBits, routeKey, routeFileName, LAZY_CATEGORY} = jiti('./src/plugins/route-data/key.ts');
+const {bucketBits, routeKey, routeFileName, LAZY_BLOCK, LAZY_CATEGORY} = jiti(
+  './src/plugins/route-data/key.ts',
+);
+const {LONG_LIST, sidebarWindow, WINDOW_BLOCK} = jiti('./src/plugins/route-data/sidebar-window.ts');
 const {cutSidebar, docsView, isVersionProps} = jiti('./src/plugins/route-data/docs-view.ts');
 const {compileRouteData, readCompiledRegistry, readGeneratedRoutes} = jiti(
   './src/plugins/route-data/compile.ts',
@@ -134,6 +137,77 @@ describe('the sidebar of one page', () => {
     assert.equal(docsView(version, 'other', '/docs/open/a', true, new Map()), undefined);
     assert.ok(isVersionProps({version}));
     assert.equal(isVersionProps({version: {label: 'Next'}}), false);
+  });
+});
+
+describe('a long list of a sidebar', () => {
+  /** A category of `count` pages, /docs/long/0 to /docs/long/<count - 1>, with a page of its own. */
+  const long = (count) =>
+    category(
+      'Long',
+      Array.from({length: count}, (_, k) => link(`/docs/long/${k}`, {docId: `long/${k}`})),
+      {href: '/docs/category/long'},
+    );
+  const sidebar = (count) => [link('/docs/intro'), long(count)];
+
+  test('a list of LONG_LIST items or fewer is drawn whole', () => {
+    assert.equal(
+      sidebarWindow(LONG_LIST, () => 59),
+      undefined,
+    );
+    assert.ok(sidebarWindow(LONG_LIST + 1, () => 59));
+  });
+
+  test("a longer one draws the block holding the page's item and the blocks either side", () => {
+    assert.deepEqual(
+      sidebarWindow(200, () => 0),
+      {start: 0, end: 2 * WINDOW_BLOCK},
+    );
+    assert.deepEqual(
+      sidebarWindow(200, () => 110),
+      {start: 100, end: 130},
+    );
+    assert.deepEqual(
+      sidebarWindow(200, () => 199),
+      {start: 180, end: 200},
+    );
+    // No item of the list is the page: its first blocks.
+    assert.deepEqual(
+      sidebarWindow(200, () => -1),
+      {start: 0, end: 2 * WINDOW_BLOCK},
+    );
+  });
+
+  test('the route data keeps the window, and a placeholder for each block outside it', () => {
+    const files = new Map();
+    // The page's address as the theme compares it: without regard to case or a trailing slash.
+    const [, cut] = cutSidebar(sidebar(200), '/docs/Long/110/', files);
+    const blocks = cut.items.filter((item) => item.customProps?.[LAZY_BLOCK]);
+    // 100 items before the window, 70 after: ten blocks and seven.
+    assert.equal(blocks.length, 17);
+    assert.equal(cut.items.length, 17 + 30);
+    assert.deepEqual(
+      cut.items.slice(10, 40).map((item) => item.href),
+      Array.from({length: 30}, (_, k) => `/docs/long/${100 + k}`),
+    );
+    const [first] = blocks;
+    assert.deepEqual(first.customProps[LAZY_BLOCK], {
+      file: first.customProps[LAZY_BLOCK].file,
+      count: 10,
+      href: '/docs/long/0',
+    });
+    assert.deepEqual(files.get(first.customProps[LAZY_BLOCK].file), long(200).items.slice(0, 10));
+    // The pages of the list share the files of the blocks they leave out.
+    const before = files.size;
+    cutSidebar(sidebar(200), '/docs/long/111', files);
+    assert.equal(files.size, before);
+  });
+
+  test("the category's own page, and a page of cards, keep the list whole", () => {
+    const own = cutSidebar(sidebar(200), '/docs/category/long', new Map())[1];
+    assert.equal(own.items.length, 200);
+    const cards = cutSidebar(sidebar(200), '/docs/long/110', new Map(), true)[1];
+    assert.equal(cards.items.length, 200);
   });
 });
 

@@ -17,7 +17,8 @@ import {createHash} from 'node:crypto';
 
 import type {PropSidebar, PropSidebarItem, PropVersionMetadata} from '@docusaurus/plugin-content-docs';
 
-import {LAZY_CATEGORY} from './key';
+import {LAZY_BLOCK, LAZY_CATEGORY} from './key';
+import {sidebarWindow, WINDOW_BLOCK} from './sidebar-window';
 import type {DocsView, LazyCategory} from './types';
 
 type Category = Extract<PropSidebarItem, {type: 'category'}>;
@@ -29,6 +30,7 @@ function isSamePath(one: string | undefined, other: string | undefined): boolean
   return one !== undefined && normalize(one) === normalize(other);
 }
 
+/** The classic theme's `isActiveSidebarItem`: the page's own link, or a category that holds it. */
 function isActive(item: PropSidebarItem, activePath: string | undefined): boolean {
   if (activePath === undefined) return false;
   if (item.type === 'link') return isSamePath(item.href, activePath);
@@ -38,6 +40,7 @@ function isActive(item: PropSidebarItem, activePath: string | undefined): boolea
   return false;
 }
 
+/** The classic theme's `findFirstSidebarItemLink`: where following the item leads. */
 function firstLink(item: PropSidebarItem): string | undefined {
   if (item.type === 'link') return item.unlisted ? undefined : item.href;
   if (item.type === 'category') {
@@ -58,27 +61,59 @@ function drawnOpen(category: Category, activePath: string | undefined): boolean 
 /** Writes the files of categories' items as the cut finds them: file name to items. */
 export type CategoryFiles = Map<string, PropSidebar>;
 
+/** The file name of a list of items cut for the browser: the same items, the same file. */
+function fileOf(items: PropSidebar, files: CategoryFiles): string {
+  const file = `${createHash('sha256').update(JSON.stringify(items)).digest('hex').slice(0, 16)}.json`;
+  files.set(file, items);
+  return file;
+}
+
+/**
+ * The items of a long list outside its window (./sidebar-window.ts), a placeholder for each block
+ * of WINDOW_BLOCK that says where its items are: the theme draws none of them until the reader asks
+ * for them. A block without a link to follow keeps its items.
+ */
+function blocks(items: PropSidebar, files: CategoryFiles): PropSidebar {
+  const cut: PropSidebarItem[] = [];
+  for (let start = 0; start < items.length; start += WINDOW_BLOCK) {
+    const own = cutSidebar(items.slice(start, start + WINDOW_BLOCK), undefined, files);
+    const href = own.map(firstLink).find((link) => link !== undefined);
+    if (href === undefined) {
+      cut.push(...own);
+      continue;
+    }
+    const lazy: LazyCategory = {file: fileOf(own, files), count: own.length, href};
+    // One placeholder stands for the block's `count` items: the browser repeats it (./client/views.ts).
+    cut.push({type: 'link', href, label: '', customProps: {[LAZY_BLOCK]: lazy}});
+  }
+  return cut;
+}
+
 /**
  * The sidebar `items` as a page at `activePath` draws it: the categories it draws closed whose
  * first link shows them (a category without one keeps its items: nothing else would tell the
  * theme that it is visible) hold placeholders, and their items go to `files`, each cut again as
- * drawn with no page open in it.
+ * drawn with no page open in it. Of a long list, only the window the page draws keeps its items
+ * (./sidebar-window.ts), unless `whole`: the items of a category whose page lists them as cards.
  */
 export function cutSidebar(
   items: PropSidebar,
   activePath: string | undefined,
   files: CategoryFiles,
+  whole = false,
 ): PropSidebar {
-  return items.map((item) => {
+  const cutItem = (item: PropSidebarItem): PropSidebarItem => {
     if (item.type !== 'category') return item;
-    if (drawnOpen(item, activePath)) return {...item, items: cutSidebar(item.items, activePath, files)};
+    if (drawnOpen(item, activePath)) {
+      return {
+        ...item,
+        items: cutSidebar(item.items, activePath, files, whole || isSamePath(item.href, activePath)),
+      };
+    }
     const href = item.items.map(firstLink).find((link) => link !== undefined);
     if (href === undefined) return {...item, items: cutSidebar(item.items, activePath, files)};
     const own = cutSidebar(item.items, undefined, files);
-    const text = JSON.stringify(own);
-    const file = `${createHash('sha256').update(text).digest('hex').slice(0, 16)}.json`;
-    files.set(file, own);
-    const lazy: LazyCategory = {file, count: item.items.length, href};
+    const lazy: LazyCategory = {file: fileOf(own, files), count: item.items.length, href};
     // One placeholder stands for all `count` items: the browser repeats it (./client/views.ts).
     const placeholder: PropSidebarItem = {
       type: 'link',
@@ -87,7 +122,16 @@ export function cutSidebar(
       customProps: {[LAZY_CATEGORY]: lazy},
     };
     return {...item, items: [placeholder]};
-  });
+  };
+  const range = whole
+    ? undefined
+    : sidebarWindow(items.length, () => items.findIndex((item) => isActive(item, activePath)));
+  if (!range) return items.map(cutItem);
+  return [
+    ...blocks(items.slice(0, range.start), files),
+    ...items.slice(range.start, range.end).map(cutItem),
+    ...blocks(items.slice(range.end), files),
+  ];
 }
 
 /** The category whose page is `activePath`, and the items next to the page's own, in `items`. */
@@ -131,7 +175,8 @@ export function docsView(
     plugin: version.pluginId,
     version: version.version,
     sidebar,
-    items: cutSidebar(items, activePath, files),
+    // A page of cards describes the items beside it: they stay whole.
+    items: cutSidebar(items, activePath, files, cards),
     docs,
   };
 }

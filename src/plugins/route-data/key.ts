@@ -15,6 +15,12 @@ export const CATEGORIES_FOLDER = 'categories';
 /** The key, in the `customProps` of a closed category's placeholder, of where its items are. */
 export const LAZY_CATEGORY = 'lazyCategory';
 
+/**
+ * The key, in the `customProps` of a placeholder, of where the items of a block of a long list are:
+ * the items a page leaves out of its window (./sidebar-window.ts), loaded when the reader asks.
+ */
+export const LAZY_BLOCK = 'lazyBlock';
+
 /** The id of the element of every page that holds its route data, a JSON data block. */
 export const INLINE_DATA_ID = '__route-data';
 

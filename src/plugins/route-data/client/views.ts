@@ -6,7 +6,7 @@
  */
 import type {PropSidebar, PropSidebarItem} from '@docusaurus/plugin-content-docs';
 
-import {LAZY_CATEGORY} from '../key';
+import {LAZY_BLOCK, LAZY_CATEGORY} from '../key';
 import type {DocsView, LazyCategory} from '../types';
 
 const views = new Map<string, DocsView>();
@@ -22,20 +22,30 @@ export function lazyCategoryOf(items: readonly PropSidebarItem[]): LazyCategory 
     : undefined;
 }
 
+/** The placeholder of a block of a long list's items (../sidebar-window.ts), if `item` is one. */
+export function lazyBlockOf(item: PropSidebarItem | undefined): LazyCategory | undefined {
+  return item?.type === 'link' ? (item.customProps?.[LAZY_BLOCK] as LazyCategory | undefined) : undefined;
+}
+
 /**
- * The view as the theme reads it: each placeholder stands for as many items as its category holds
- * (the category's card counts them), all the same link.
+ * The view as the theme reads it: each placeholder stands for as many items as its category or
+ * block holds (a category's card counts them, and a long list's window is found by position), all
+ * the same link.
  */
 function expanded(items: PropSidebar): PropSidebar {
-  return items.map((item) => {
-    if (item.type !== 'category') return item;
+  return items.flatMap((item) => {
+    const block = lazyBlockOf(item);
+    if (block) return Array<PropSidebarItem>(block.count).fill(item);
+    if (item.type !== 'category') return [item];
     const [placeholder] = item.items;
     const lazy = lazyCategoryOf(item.items);
-    return {
-      ...item,
-      items:
-        lazy && placeholder ? Array<PropSidebarItem>(lazy.count).fill(placeholder) : expanded(item.items),
-    };
+    return [
+      {
+        ...item,
+        items:
+          lazy && placeholder ? Array<PropSidebarItem>(lazy.count).fill(placeholder) : expanded(item.items),
+      },
+    ];
   });
 }
 
@@ -66,12 +76,12 @@ export function setCategoryLoader(loader: (file: string) => Promise<PropSidebar>
 const categories = new Map<string, Promise<PropSidebar>>();
 const loadedCategories = new Map<string, PropSidebar>();
 
-/** The items of a closed category, once loaded: at once if they are already. */
+/** The items of a closed category or a block, once loaded: at once if they are already. */
 export function loadedCategory(lazy: LazyCategory): PropSidebar | undefined {
   return loadedCategories.get(lazy.file);
 }
 
-/** Loads the items of a closed category (each file once; a failed load may be tried again). */
+/** Loads the items of a closed category or a block (each file once; a failed load may be tried again). */
 export function loadCategory(lazy: LazyCategory): Promise<PropSidebar> {
   const pending = categories.get(lazy.file);
   if (pending) return pending;
