@@ -53,6 +53,11 @@ function firstLink(item: PropSidebarItem): string | undefined {
   return undefined;
 }
 
+/** The first link of a list of items: where the theme leads when the list is followed. */
+function firstLinkOf(items: PropSidebar): string | undefined {
+  return items.map(firstLink).find((link) => link !== undefined);
+}
+
 /** Whether the theme draws the category open for a page at `activePath`. */
 function drawnOpen(category: Category, activePath: string | undefined): boolean {
   return !category.collapsible || !category.collapsed || isActive(category, activePath);
@@ -77,7 +82,7 @@ function blocks(items: PropSidebar, files: CategoryFiles): PropSidebar {
   const cut: PropSidebarItem[] = [];
   for (let start = 0; start < items.length; start += WINDOW_BLOCK) {
     const own = cutSidebar(items.slice(start, start + WINDOW_BLOCK), undefined, files);
-    const href = own.map(firstLink).find((link) => link !== undefined);
+    const href = firstLinkOf(own);
     if (href === undefined) {
       cut.push(...own);
       continue;
@@ -110,7 +115,7 @@ export function cutSidebar(
         items: cutSidebar(item.items, activePath, files, whole || isSamePath(item.href, activePath)),
       };
     }
-    const href = item.items.map(firstLink).find((link) => link !== undefined);
+    const href = firstLinkOf(item.items);
     if (href === undefined) return {...item, items: cutSidebar(item.items, activePath, files)};
     const own = cutSidebar(item.items, undefined, files);
     const lazy: LazyCategory = {file: fileOf(own, files), count: item.items.length, href};

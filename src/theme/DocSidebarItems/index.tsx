@@ -102,17 +102,15 @@ function HiddenItems(props: Props): ReactNode {
   return parts;
 }
 
-/** The link that shows the items of a long list before or after its window. */
-function ShowMore({
-  items,
-  label,
-  onShow,
-}: {
-  readonly items: Props['items'];
-  readonly label: string;
-  readonly onShow: () => void;
-}): ReactNode {
-  const href = items.map(findFirstSidebarItemLink).find((link) => link !== undefined);
+/**
+ * The items of a long list before or after its window: a link that shows them ("Show N earlier",
+ * "Show N more"), which leads to the first of them without scripts, and then the items.
+ */
+function Hidden({label, ...props}: Props & {readonly label: string}): ReactNode {
+  const [shown, setShown] = useState(false);
+  if (props.items.length === 0) return null;
+  if (shown) return <HiddenItems {...props} />;
+  const href = props.items.map(findFirstSidebarItemLink).find((link) => link !== undefined);
   return (
     <li className="menu__list-item">
       <a
@@ -120,9 +118,9 @@ function ShowMore({
         href={href}
         onClick={(event) => {
           event.preventDefault();
-          onShow();
+          setShown(true);
         }}>
-        {label}
+        {`Show ${props.items.length} ${label}`}
       </a>
     </li>
   );
@@ -130,32 +128,11 @@ function ShowMore({
 
 /** A long list: its window, and what comes before and after it once the reader asks. */
 function LongList({range, ...props}: Props & {readonly range: SidebarWindow}): ReactNode {
-  const [shown, setShown] = useState({before: false, after: false});
-  const before = props.items.slice(0, range.start);
-  const after = props.items.slice(range.end);
   return (
     <>
-      {before.length > 0 &&
-        (shown.before ? (
-          <HiddenItems {...props} items={before} />
-        ) : (
-          <ShowMore
-            items={before}
-            label={`Show ${before.length} earlier`}
-            onShow={() => setShown((state) => ({...state, before: true}))}
-          />
-        ))}
+      <Hidden {...props} items={props.items.slice(0, range.start)} label="earlier" />
       <DocSidebarItems {...props} items={props.items.slice(range.start, range.end)} />
-      {after.length > 0 &&
-        (shown.after ? (
-          <HiddenItems {...props} items={after} />
-        ) : (
-          <ShowMore
-            items={after}
-            label={`Show ${after.length} more`}
-            onShow={() => setShown((state) => ({...state, after: true}))}
-          />
-        ))}
+      <Hidden {...props} items={props.items.slice(range.end)} label="more" />
     </>
   );
 }
