@@ -9,7 +9,7 @@ import createJiti from 'jiti';
 import {root} from '../support/openapi.mjs';
 
 const jiti = createJiti(root + '/');
-const {RankedOrder, Tally, termsOf} = jiti('./src/plugins/search/query/ranking.ts');
+const {ColumnPool, RankedOrder, Tally, termsOf} = jiti('./src/plugins/search/query/ranking.ts');
 
 /** A small deterministic generator of numbers in [0, 1). */
 function numbers(seed) {
@@ -24,10 +24,10 @@ describe('Tally', () => {
   test('sums each document as a map of objects would, round after round', () => {
     const random = numbers(7);
     const tally = new Tally();
+    const pairs = {term: new Int32Array(500), next: new Int32Array(500)};
     for (let round = 0; round < 4; round += 1) {
-      tally.begin();
+      tally.begin(pairs);
       const expected = new Map();
-      const pairs = [];
       for (let k = 0; k < 500; k += 1) {
         // Ids beyond the arrays' first size make them grow.
         const id = Math.floor(random() * 5000);
@@ -36,7 +36,6 @@ describe('Tally', () => {
         const value = random();
         const words = 1 << Math.floor(random() * 4);
         tally.add(id, term, boost, value, words);
-        pairs.push({id, term});
         const seen = expected.get(id);
         if (seen) {
           seen.sum += boost * value;
@@ -48,27 +47,42 @@ describe('Tally', () => {
         }
       }
       assert.deepEqual(tally.ids, [...expected.keys()], 'each document once, in the order first reached');
-      const termPairs = tally.termPairs();
+      assert.equal(tally.next, 500, 'one list item per posting');
       for (const [id, {sum, words, strongest, terms}] of expected) {
         assert.equal(tally.sum(id), sum);
         assert.equal(tally.words(id), words);
         assert.equal(tally.strongest(id), strongest);
-        assert.deepEqual(termsOf(termPairs, tally.terms(id)).sort(), terms.sort());
+        assert.deepEqual(termsOf(pairs, tally.terms(id)).sort(), terms.sort());
       }
     }
   });
 
-  test("a round's lists of terms stay readable after the next round begins", () => {
+  test("a round's lists of terms stay readable after the next round of the query begins", () => {
     const tally = new Tally();
-    tally.begin();
+    const pairs = {term: new Int32Array(3), next: new Int32Array(3)};
+    tally.begin(pairs);
     tally.add(3, 0, 1, 0.5, 1);
     tally.add(3, 2, 1, 0.5, 1);
-    const first = tally.termPairs();
     const head = tally.terms(3);
-    tally.begin();
+    tally.begin(pairs, tally.next);
     tally.add(3, 1, 1, 0.5, 1);
-    assert.deepEqual(termsOf(first, head).sort(), [0, 2]);
-    assert.deepEqual(termsOf(tally.termPairs(), tally.terms(3)), [1]);
+    assert.equal(tally.sum(3), 0.5, 'a new round starts from nothing');
+    assert.deepEqual(termsOf(pairs, head).sort(), [0, 2]);
+    assert.deepEqual(termsOf(pairs, tally.terms(3)), [1]);
+  });
+});
+
+describe('ColumnPool', () => {
+  test('lends columns with room for the size asked, a set per query at once, and takes them back', () => {
+    const pool = new ColumnPool();
+    const first = pool.take(10);
+    const second = pool.take(5000);
+    assert.notEqual(first, second, 'two queries at once never share columns');
+    assert.ok(second.ids.length >= 5000 && second.pairs.term.length >= 5000 && second.scores.length >= 5000);
+    pool.give(second);
+    const again = pool.take(20);
+    assert.equal(again, second, 'columns given back are lent again');
+    assert.ok(pool.take(2000).ids.length >= 2000, 'columns grow for a larger query');
   });
 });
 

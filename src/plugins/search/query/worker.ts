@@ -55,7 +55,7 @@ import {
   type WordPostings,
 } from '../format';
 import {queryWords, stem, TokenSets, WORD, wordValues, words} from '../text';
-import {RankedOrder, Tally, termsOf, type TermPairs} from './ranking';
+import {ColumnPool, type Columns, RankedOrder, Tally, termsOf} from './ranking';
 import {withinTypos} from './typos';
 
 export interface SearchResult {
@@ -222,6 +222,27 @@ interface Lead {
   titlePostings: Record<string, Postings>;
   shardStarts: string[];
   chunkStarts: number[];
+  /** Each page's weights, worked out when a query first reaches it (pageWeights). */
+  pageWeights: Map<number, PageWeights>;
+}
+
+/** A page's area weight (AREA_WEIGHT), and the QUERY_KINDS whose pages it is, as bits. */
+interface PageWeights {
+  area: number;
+  kinds: number;
+}
+
+function pageWeights(lead: Lead, page: number): PageWeights {
+  let weights = lead.pageWeights.get(page);
+  if (!weights) {
+    const url = lead.titles.get(page)?.u ?? '';
+    weights = {
+      area: areaWeight(url),
+      kinds: QUERY_KINDS.reduce((mask, kind, k) => (kind.page.test(url) ? mask | (1 << k) : mask), 0),
+    };
+    lead.pageWeights.set(page, weights);
+  }
+  return weights;
 }
 
 function readLead([{documents, index}]: LeadFile): Lead {
@@ -244,6 +265,7 @@ function readLead([{documents, index}]: LeadFile): Lead {
     titlePostings: index.titles,
     shardStarts: index.shards,
     chunkStarts: index.chunks.map((difference) => (start += difference)),
+    pageWeights: new Map(),
   };
 }
 
@@ -452,8 +474,9 @@ export class SearchWorker {
   /** What has loaded, for the first letters, which never wait. */
   private loadedShards = new Map<number, ShardFile>();
   private loadedChunks = new Map<number, Chunk>();
-  /** The sums of a query's scores, reused by every query. */
+  /** The sums of a query's scores, reused by every query, and the columns of its candidates. */
   private tally = new Tally();
+  private columns = new ColumnPool();
 
   private loadLead(baseUrl: string): Promise<Lead> {
     const url = indexUrl(baseUrl, LEAD_SUFFIX);
@@ -630,9 +653,25 @@ export class SearchWorker {
     }
     if (boosts.size === 0) return [];
     const postings = await this.postings(baseUrl, lead, boosts.keys(), wait);
-    const candidates = score(this.tally, lead, postings, boosts, groups, input);
+    const columns = this.columns.take(countPostings(postings));
+    try {
+      const candidates = score(this.tally, columns, lead, postings, boosts, groups, input);
+      return await this.answer(baseUrl, lead, candidates, input, queryList, limit, wait);
+    } finally {
+      this.columns.give(columns);
+    }
+  }
 
-    // Candidates are weighed again by how closely they hold the query as written.
+  /** Weighs the best candidates again by how closely they hold the query as written, and chooses. */
+  private async answer(
+    baseUrl: string,
+    lead: Lead,
+    candidates: Candidates,
+    input: string,
+    queryList: string[],
+    limit: number,
+    wait: boolean,
+  ): Promise<SearchResult[]> {
     const typed = input
       .trim()
       .toLowerCase()
@@ -712,6 +751,14 @@ function countBits(mask: number): number {
   return count;
 }
 
+/** How many postings the words of a query have, in every entry. */
+function countPostings(postings: Map<string, WordPostings>): number {
+  let count = 0;
+  for (const lists of postings.values())
+    for (const list of Object.values(lists)) count += (list?.length ?? 0) / 2;
+  return count;
+}
+
 /** The documents a query reaches, best first, each made a `Candidate` when it is first read. */
 class Candidates {
   private made: Candidate[] = [];
@@ -753,6 +800,7 @@ class Candidates {
  */
 function score(
   tally: Tally,
+  columns: Columns,
   lead: Lead,
   postings: Map<string, WordPostings>,
   boosts: Map<string, number>,
@@ -765,36 +813,23 @@ function score(
   const wordsOfTerm = terms.map((term) =>
     groups.reduce((mask, group, k) => (group.has(term) ? mask | (1 << k) : mask), 0),
   );
-  // The kinds of page this kind of query favours (QUERY_KINDS), and each page's weights.
-  const kinds = QUERY_KINDS.filter((kind) => kind.query.test(input));
-  const pageWeights = new Map<number, {area: number; kind: number}>();
-  const weightsOf = (page: number) => {
-    let weights = pageWeights.get(page);
-    if (!weights) {
-      const url = lead.titles.get(page)?.u ?? '';
-      const kind = kinds.reduce(
-        (product, {page: kindPages, weight}) => (kindPages.test(url) ? product * weight : product),
-        1,
-      );
-      weights = {area: areaWeight(url), kind};
-      pageWeights.set(page, weights);
-    }
-    return weights;
+  // The kinds of page this kind of query favours (QUERY_KINDS), as bits, and a page's weight.
+  const kinds = QUERY_KINDS.reduce((mask, kind, k) => (kind.query.test(input) ? mask | (1 << k) : mask), 0);
+  const weightOf = (page: number) => {
+    const {area, kinds: ofPage} = pageWeights(lead, page);
+    let weight = area;
+    QUERY_KINDS.forEach((kind, k) => {
+      if (ofPage & kinds & (1 << k)) weight *= kind.weight;
+    });
+    return weight;
   };
 
-  // The candidates, as columns.
-  const entries: number[] = [];
-  const ids: number[] = [];
-  const pages: number[] = [];
-  const words: number[] = [];
-  const covered: number[] = [];
-  const values: number[] = [];
-  const scores: number[] = [];
-  const termLists: number[] = [];
-  const termPairs: TermPairs[] = [];
+  // The candidates, as columns (at most one per posting).
+  const {entries, ids, pages, words, covered, values, scores, termLists, pairs} = columns;
+  let count = 0;
   for (let entry = 0; entry < ENTRIES.length; entry += 1) {
     const type = typeOf(entry);
-    tally.begin();
+    tally.begin(pairs, entry === 0 ? 0 : tally.next);
     let squares = 0;
     terms.forEach((term, t) => {
       const list = postings.get(term)?.[entry];
@@ -805,38 +840,44 @@ function score(
     });
     const norm = Math.sqrt(squares);
     const typeWeight = TYPE_WEIGHT[type];
-    termPairs.push(tally.termPairs());
     const ofPage = type === 'heading' || type === 'content';
+    // The sections of a page come one after another: its weight is looked up once for them.
+    let lastPage = -1;
+    let lastWeight = 0;
     for (const id of tally.ids) {
       const held = tally.words(id);
       const page = ofPage ? pageOf(id) : id;
+      if (page !== lastPage) {
+        lastPage = page;
+        lastWeight = weightOf(page);
+      }
       const value = tally.sum(id) / norm;
-      const {area, kind} = weightsOf(page);
-      entries.push(entry);
-      ids.push(id);
-      pages.push(page);
-      words.push(held);
-      covered.push(countBits(held));
-      values.push(value);
-      scores.push(value * typeWeight * area * kind * (0.5 + tally.strongest(id) / BOOST.exact / 2));
-      termLists.push(tally.terms(id));
+      entries[count] = entry;
+      ids[count] = id;
+      pages[count] = page;
+      words[count] = held;
+      covered[count] = countBits(held);
+      values[count] = value;
+      scores[count] = value * typeWeight * lastWeight * (0.5 + tally.strongest(id) / BOOST.exact / 2);
+      termLists[count] = tally.terms(id);
+      count += 1;
     }
   }
 
   // A section is read with its page: words of the page's title, description or keywords count for it.
   const pageWords = new Map<number, number>();
-  entries.forEach((entry, k) => {
-    const type = typeOf(entry);
+  for (let k = 0; k < count; k += 1) {
+    const type = typeOf(entries[k]);
     if (type !== 'heading' && type !== 'content')
       pageWords.set(pages[k], (pageWords.get(pages[k]) ?? 0) | words[k]);
-  });
-  pages.forEach((page, k) => {
-    const held = pageWords.get(page);
+  }
+  for (let k = 0; k < count; k += 1) {
+    const held = pageWords.get(pages[k]);
     if (held !== undefined) covered[k] = countBits(words[k] | held);
-  });
+  }
   // Equal ones keep the order of lunr's results: by entry, then by score before weights, then by id.
   const order = new RankedOrder(
-    ids.length,
+    count,
     (a, b) =>
       covered[b] - covered[a] ||
       scores[b] - scores[a] ||
@@ -852,7 +893,7 @@ function score(
     words: words[k],
     covered: covered[k],
     score: scores[k],
-    matched: termsOf(termPairs[entries[k]], termLists[k]).map((t) => terms[t]),
+    matched: termsOf(pairs, termLists[k]).map((t) => terms[t]),
   }));
 }
 
