@@ -54,7 +54,8 @@ import {
   type ShardFile,
   type WordPostings,
 } from '../format';
-import {queryWords, stem, TokenSets, WORD, wordValues, words} from '../text';
+import {queryWords, stem, TokenSets, wordValues} from '../text';
+import {phrase, positions, type Positions, type StemMemo, stems} from './marks';
 import {ColumnPool, type Columns, RankedOrder, Tally, termsOf} from './ranking';
 import {withinTypos} from './typos';
 
@@ -62,7 +63,7 @@ export interface SearchResult {
   document: SearchDocument;
   type: number;
   page: SearchDocument | false | undefined;
-  metadata: Record<string, {t: {position: [number, number][]}}>;
+  metadata: Positions;
   tokens: string[];
   score: number;
 }
@@ -373,75 +374,6 @@ function wordsOf(type: DocumentType, document: SearchDocument): string[] {
 /** Whether a query is a path, a header or a code: something pasted, matched as typed too. */
 function pasted(typed: string): boolean {
   return typed.length >= 4 && /[/_.{}-]/.test(typed);
-}
-
-/**
- * Stems, with what a word must begin with to have one of them. The stemmer
- * changes only a word's ending: a word stems to `value` only if it begins with
- * `head`, its first two letters. Most words of a text fail that test, and are
- * never stemmed: stemming every word of the texts ranked was most of a query's
- * time.
- */
-interface Stem {
-  value: string;
-  head: string;
-}
-
-function stems(terms: Iterable<string>): Stem[] {
-  return Array.from(terms, (value) => ({value, head: value.slice(0, 2)}));
-}
-
-/**
- * The stems of the words one query has read, by word: a text repeats its
- * words, and the texts ranked repeat each other's. Let go with the query.
- */
-type StemMemo = Map<string, string>;
-
-function stemOf(memo: StemMemo, word: string): string {
-  let value = memo.get(word);
-  if (value === undefined) {
-    value = stem(word);
-    memo.set(word, value);
-  }
-  return value;
-}
-
-/** Whether `word` (in lower case) stems to `target`. */
-function stemsTo(memo: StemMemo, word: string, target: Stem): boolean {
-  return word.startsWith(target.head) && stemOf(memo, word) === target.value;
-}
-
-/** Whether the text holds the query's words one after the other. */
-function phrase(memo: StemMemo, sequence: string[], query: Stem[]): boolean {
-  for (let start = 0; start + query.length <= sequence.length; start += 1) {
-    let k = 0;
-    while (k < query.length && stemsTo(memo, sequence[start + k], query[k])) k += 1;
-    if (k === query.length) return true;
-  }
-  return false;
-}
-
-/** Where the matched words stand in a text, in the shape the plugin's templates read. */
-function positions(memo: StemMemo, text: string, matched: Set<string>): SearchResult['metadata'] {
-  // No prototype: a matched word may be `constructor` or `__proto__`.
-  const metadata: SearchResult['metadata'] = Object.create(null) as SearchResult['metadata'];
-  const heads = new Set(stems(matched).map((target) => target.head));
-  const mark = (value: string, start: number, length: number) => {
-    if (!heads.has(value.slice(0, 2))) return;
-    const term = stemOf(memo, value);
-    if (matched.has(term)) (metadata[term] ??= {t: {position: []}}).t.position.push([start, length]);
-  };
-  // The words of `words(text)`, in its order, without an object for each: a section of a large
-  // description's page can be a hundred thousand characters.
-  // Most words begin with a letter no matched word begins with: passed over before lower-casing.
-  const firsts = new Set([...heads].map((head) => head[0]));
-  for (const match of text.matchAll(WORD)) {
-    const raw = match[0];
-    if (!raw.includes('_')) {
-      if (firsts.has(raw[0].toLowerCase()[0])) mark(raw.toLowerCase(), match.index, raw.length);
-    } else for (const word of words(raw)) mark(word.value, match.index + word.start, word.length);
-  }
-  return metadata;
 }
 
 interface Candidate {
