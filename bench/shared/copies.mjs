@@ -101,12 +101,24 @@ function numberHeadings(text, copy, mdx) {
     .join('\n');
 }
 
-/** Copies the hand-written pages of `area` (under docs/) `times` - 1 times; returns how many pages it wrote. */
-function growGuides(folder, area, times) {
+/** A page that imports a partial `gen-api` writes from the whole description (the objects glossary). */
+const WHOLE_DESCRIPTION = /from\s+['"][^'"]*\.generated\.mdx['"]/;
+
+/**
+ * Copies the hand-written pages of `area` (under docs/) `times` - 1 times; returns how many pages it
+ * wrote. A page made from the whole description is not copied: it already grows with the
+ * description, and a copy of it per copy of the guides grew with the square of the content (at 30
+ * times, thirty glossaries of every schema made half of the site's scripts).
+ */
+export function growGuides(folder, area, times) {
   const source = path.join(folder, 'docs', area);
   const generated = /\.(api|info|tag|schema|fields|generated)\.mdx$/;
   const originals = pagesUnder(source).filter(
-    (file) => !generated.test(file) && !/[\\/]index\.mdx$/.test(file) && !file.includes('copy-'),
+    (file) =>
+      !generated.test(file) &&
+      !/[\\/]index\.mdx$/.test(file) &&
+      !file.includes('copy-') &&
+      !WHOLE_DESCRIPTION.test(readFileSync(file, 'utf8')),
   );
   let pages = 0;
   for (let n = 2; n <= times; n += 1) {
@@ -115,17 +127,11 @@ function growGuides(folder, area, times) {
       cpSync(file, target);
       const text = numberHeadings(readFileSync(target, 'utf8'), n, target.endsWith('.mdx'))
         .replace(/^title: (["']?)(.+?)\1$/m, `title: $1$2 (copy ${n})$1`)
-        .replace(/^sidebar_position: .*$/m, '')
-        // A generated partial is written by the copy's own `gen-api`, beside the original only:
-        // the copy imports that one (a fresh clone has none to copy).
-        .replace(/(from\s+['"])(\.{1,2}\/[^'"]*\.generated\.mdx)(['"])/g, (_match, open, partial, close) => {
-          const resolved = path.resolve(path.dirname(file), partial);
-          return `${open}${path.relative(path.dirname(target), resolved).replace(/^(?!\.)/, './')}${close}`;
-        });
+        .replace(/^sidebar_position: .*$/m, '');
       writeFileSync(target, text);
       pages += 1;
     }
-    // Partials the copies import, beside them (generated ones are imported from where gen-api writes them).
+    // Partials the copies import, beside them.
     for (const partial of readdirSync(source).filter(
       (name) => name.startsWith('_') && !generated.test(name),
     )) {

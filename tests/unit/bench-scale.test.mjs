@@ -4,14 +4,14 @@
 // description in the pet store's place, cuts more releases, reads its options and prints its table.
 import assert from 'node:assert/strict';
 import {spawnSync} from 'node:child_process';
-import {mkdtempSync, readFileSync, rmSync, writeFileSync} from 'node:fs';
+import {existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync} from 'node:fs';
 import {tmpdir} from 'node:os';
 import path from 'node:path';
 import {describe, test} from 'node:test';
 
 import {parse} from 'yaml';
 
-import {growDescription, TIMES} from '../../bench/shared/copies.mjs';
+import {growDescription, growGuides, TIMES} from '../../bench/shared/copies.mjs';
 import {
   brokenLinksWarned,
   largeCopy,
@@ -433,5 +433,34 @@ describe('the table', () => {
         ['peak RSS MB per 1,000 pages (largest process)', {'1x': null, '30x': null, '30x ×': null}],
       ],
     );
+  });
+});
+
+describe("a grown copy's guides", () => {
+  test('each hand-written page is copied with its partials, numbered; a page of the whole description is not', () => {
+    const folder = mkdtempSync(path.join(tmpdir(), 'bench-guides-'));
+    try {
+      const area = path.join(folder, 'docs', 'api');
+      mkdirSync(area, {recursive: true});
+      writeFileSync(
+        path.join(area, 'auth.mdx'),
+        '---\ntitle: Authentication\n---\n\nimport Steps from "./_steps.mdx";\n\n## Tokens\n',
+      );
+      writeFileSync(path.join(area, '_steps.mdx'), 'Ask for a token.\n');
+      writeFileSync(
+        path.join(area, 'objects-glossary.mdx'),
+        "---\ntitle: Objects glossary\n---\n\nimport Objects from './_objects-glossary.generated.mdx';\n\n<Objects />\n",
+      );
+      assert.equal(growGuides(folder, 'api', 3), 2, 'one page, in copies 2 and 3');
+      const copy = readFileSync(path.join(area, 'copy-3', 'auth.mdx'), 'utf8');
+      assert.match(copy, /^title: Authentication \(copy 3\)$/m);
+      assert.ok(existsSync(path.join(area, 'copy-3', '_steps.mdx')), 'the partial it imports');
+      assert.ok(
+        !existsSync(path.join(area, 'copy-2', 'objects-glossary.mdx')),
+        'the glossary lists every schema once',
+      );
+    } finally {
+      rmSync(folder, {recursive: true, force: true});
+    }
   });
 });
