@@ -1,13 +1,6 @@
-import {
-  useId,
-  useRef,
-  useState,
-  useSyncExternalStore,
-  type ChangeEvent,
-  type FormEvent,
-  type ReactNode,
-} from 'react';
+import {useId, useRef, useState, type ChangeEvent, type FormEvent, type ReactNode} from 'react';
 import clsx from 'clsx';
+import useIsBrowser from '@docusaurus/useIsBrowser';
 import styles from './styles.module.css';
 import {createExampleDelivery, DEFAULT_TOLERANCE_SECONDS, verifySignature, type VerifyResult} from './verify';
 
@@ -91,25 +84,15 @@ function OutcomeMessage({outcome}: {readonly outcome: Outcome}): ReactNode {
   );
 }
 
-const noSubscription = (): (() => void) => () => undefined;
-
-/** False while the page is rendered on the server or hydrated, true once React runs in the browser. */
-function useHydrated(): boolean {
-  return useSyncExternalStore(
-    noSubscription,
-    () => true,
-    () => false,
-  );
-}
-
 /**
  * Checks an X-Gerai-Signature header against a payload and a secret, in the
  * browser. Nothing is sent anywhere: the HMAC is computed with Web Crypto.
  */
 export default function SignatureChecker(): ReactNode {
   const id = useId();
-  // The buttons stay disabled until React runs, so that a click cannot submit the form natively.
-  const hydrated = useHydrated();
+  // The buttons stay disabled until React runs (false while the page is rendered on the server or
+  // hydrated), so that a click cannot submit the form natively.
+  const hydrated = useIsBrowser();
   const ids = {
     payload: `${id}-payload`,
     secret: `${id}-secret`,
