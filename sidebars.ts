@@ -1,6 +1,6 @@
 import type {SidebarsConfig} from '@docusaurus/plugin-content-docs';
 
-import {generatedItems} from './src/api-reference/sidebars/generated-sidebar';
+import {generatedItems, glossaryItem} from './src/api-reference/sidebars/generated-sidebar';
 
 /** A section of the API sidebar: its hand-written index page, then its reference pages. */
 function apiSection(label: string, folder: string, indexDoc = `api/${folder}/index`) {
@@ -129,7 +129,7 @@ const sidebars: SidebarsConfig = {
       ],
     },
     apiSection('Notification subscriptions', 'notification-subscriptions'),
-    'api/objects-glossary',
+    glossaryItem(),
     apiSection('Troubleshooting', 'troubleshooting'),
   ],
 };

@@ -2,14 +2,15 @@
  * The files generated beside the reference pages from the merchant API's description, each in a
  * moment: the raw body of the worked webhook signature, the signature test vectors and the
  * example body of each webhook event (`static/webhooks/`, which the sample senders download),
- * and the field tables of the objects glossary (a partial its page imports).
+ * and the field tables of the objects glossary (a partial its page imports, and its further pages
+ * when it is too long for one).
  */
 import {copyFileSync, mkdirSync, readFileSync, writeFileSync} from 'node:fs';
 import path from 'node:path';
 
 import {parseYaml} from '@redocly/openapi-core';
 
-import {GLOSSARY_FILES, GLOSSARY_PARTIAL, glossaryMarkdown} from '../../src/config/objects-glossary';
+import {GLOSSARY_FILES, GLOSSARY_PARTS_DIR, glossaryFiles} from '../../src/config/objects-glossary';
 import {geraiApiSections} from '../../src/config/openapi';
 import {
   SIGNATURE_VECTORS,
@@ -50,9 +51,12 @@ export function writeCompanions(root: string, staging: string): void {
       }
     }
   }
-  mkdirSync(path.dirname(path.join(staging, GLOSSARY_PARTIAL)), {recursive: true});
-  writeFileSync(
-    path.join(staging, GLOSSARY_PARTIAL),
-    glossaryMarkdown(GLOSSARY_FILES.map((file) => ({file, doc: docs.get(file) as object}))),
-  );
+  // The folder of the glossary's further pages is made even when there are none, so that the
+  // pages of a longer glossary before are removed.
+  mkdirSync(path.join(staging, GLOSSARY_PARTS_DIR), {recursive: true});
+  for (const {path: file, text} of glossaryFiles(
+    GLOSSARY_FILES.map((name) => ({file: name, doc: docs.get(name) as object})),
+  )) {
+    writeFileSync(path.join(staging, file), text);
+  }
 }

@@ -36,10 +36,12 @@ export function installChanged(
   for (const {dir, owned} of folders) {
     const from = path.join(staging, dir);
     const to = path.join(root, dir);
-    mkdirSync(to, {recursive: true});
     const fresh = readdirSync(from)
       .filter(owned)
       .sort((a, b) => Number(b.startsWith('sidebar.')) - Number(a.startsWith('sidebar.')));
+    // A folder that would stay empty is not made (the glossary's further pages, mostly none).
+    if (fresh.length === 0 && !existsSync(to)) continue;
+    mkdirSync(to, {recursive: true});
     for (const name of fresh) {
       if (!same(path.join(from, name), path.join(to, name))) {
         copyFileSync(path.join(from, name), path.join(to, name));

@@ -4,7 +4,7 @@
  */
 import path from 'node:path';
 
-import {GLOSSARY_PARTIAL} from '../config/objects-glossary';
+import {GLOSSARY_PARTIAL, GLOSSARY_PARTS_DIR} from '../config/objects-glossary';
 import {GERAI_POSTMAN_DOWNLOAD, geraiApiSections} from '../config/openapi';
 import {RELEASE_PAGES_DIR, releaseNames} from './releases';
 
@@ -67,25 +67,37 @@ export const isDownload = (name: string) => name.endsWith('.yaml') || name === G
 const PAGE_DIRS = TARGETS.map((target) => target.dir);
 
 /** Where the generated files are, and which of the files there are generated. */
-export const OUTPUT_DIRS = [...PAGE_DIRS, DOWNLOADS, WEBHOOK_DOWNLOADS, GLOSSARY_PARTIAL, RELEASE_NOTES_DIR];
+export const OUTPUT_DIRS = [
+  ...PAGE_DIRS,
+  DOWNLOADS,
+  WEBHOOK_DOWNLOADS,
+  GLOSSARY_PARTIAL,
+  GLOSSARY_PARTS_DIR,
+  RELEASE_NOTES_DIR,
+];
 
 /** The generated changelog partials of the releases (./changes/release-notes.ts). */
 export const isReleaseNotes = (name: string) => name.endsWith('.generated.mdx');
 
+/** A further page of the objects glossary, which `gen-api` writes (a page written by hand beside them is kept). */
+const isGlossaryPart = (name: string) => name.endsWith('.generated.mdx');
+
 /**
- * The folders of the companion files (webhook bodies, the objects glossary's tables, the releases'
- * lists of changes), with which of their files are generated: put in place by `gen-api`, and by
- * the development server's background step.
+ * The folders of the companion files (webhook bodies, the objects glossary's tables and further
+ * pages, the releases' lists of changes), with which of their files are generated: put in place by
+ * `gen-api`, and by the development server's background step.
  */
 export const COMPANION_FOLDERS = [
   {dir: WEBHOOK_DOWNLOADS, owned: () => true},
   {dir: path.dirname(GLOSSARY_PARTIAL), owned: (name: string) => name === path.basename(GLOSSARY_PARTIAL)},
+  {dir: GLOSSARY_PARTS_DIR, owned: isGlossaryPart},
   {dir: RELEASE_NOTES_DIR, owned: isReleaseNotes},
 ];
 export function isGenerated(file: string): boolean {
   const dir = path.dirname(file);
   const name = path.basename(file);
   if (file === GLOSSARY_PARTIAL || dir === WEBHOOK_DOWNLOADS) return true;
+  if (dir === GLOSSARY_PARTS_DIR) return isGlossaryPart(name);
   if (dir === RELEASE_NOTES_DIR) return isReleaseNotes(name);
   if (dir === DOWNLOADS) return isDownload(name);
   return PAGE_DIRS.includes(dir) && isGeneratedPage(name);

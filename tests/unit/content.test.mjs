@@ -111,6 +111,49 @@ describe('reference pages are complete against the description', () => {
     assert.deepEqual([...headings].sort(), [...facts.schemas].sort());
   });
 
+  test('a glossary too long for one page goes on in pages of its own, each link reaching its object', () => {
+    const {GLOSSARY_FILES, GLOSSARY_PARTIAL, GLOSSARY_PARTS_DIR, glossaryFiles, glossaryMarkdown} = jiti(
+      './src/config/objects-glossary.ts',
+    );
+    const descriptions = loadDescriptions();
+    const sources = GLOSSARY_FILES.map((file) => ({
+      file,
+      doc: descriptions.find((d) => d.name === file).doc,
+    }));
+    assert.deepEqual(
+      glossaryFiles(sources).map((file) => file.path),
+      [GLOSSARY_PARTIAL],
+      "the portal's own glossary is one page",
+    );
+    const files = glossaryFiles(sources, 20_000);
+    assert.ok(files.length >= 3, `${files.length} pages of at most 20,000 characters`);
+    assert.equal(files[0].path, GLOSSARY_PARTIAL);
+    const urlOf = (k) =>
+      k === 0 ? '/docs/api/objects-glossary' : `/docs/api/objects-glossary/part-${k + 1}`;
+    files.slice(1).forEach((file, k) => {
+      assert.equal(file.path, `${GLOSSARY_PARTS_DIR}/part-${k + 2}.generated.mdx`);
+      assert.match(file.text, new RegExp(`^---\nid: part-${k + 2}\nslug: part-${k + 2}\n`));
+    });
+    const headings = files.map((file) => [...file.text.matchAll(/^### (\S+)$/gm)].map((m) => m[1]));
+    assert.deepEqual(
+      headings.flat(),
+      [...glossaryMarkdown(sources).matchAll(/^### (\S+)$/gm)].map((m) => m[1]),
+      'every object once, in the order of one page',
+    );
+    files.forEach((file, k) => {
+      for (const [, url, anchor] of file.text.matchAll(/\]\(([^)#\s]*)#([\w-]+)\)/g)) {
+        const target = url === '' ? k : files.findIndex((_, other) => urlOf(other) === url);
+        assert.ok(target >= 0, `${file.path}: a link to ${url}`);
+        assert.ok(
+          headings[target].some((name) => name.toLowerCase() === anchor),
+          `${file.path}: #${anchor} is not on ${urlOf(target)}`,
+        );
+      }
+      if (k + 1 < files.length)
+        assert.ok(file.text.includes(`](${urlOf(k + 1)})`), `${file.path} links the next part`);
+    });
+  });
+
   test('every scope of the description is explained in the authentication guide', () => {
     const guide = page('docs/docs/authentication.mdx');
     assert.ok(guide, 'docs/docs/authentication.mdx is missing');

@@ -1,8 +1,9 @@
-import {existsSync} from 'node:fs';
+import {existsSync, readdirSync} from 'node:fs';
 import path from 'node:path';
 
 import type {SidebarsConfig} from '@docusaurus/plugin-content-docs';
 
+import {GLOSSARY_PARTS_DIR} from '../../config/objects-glossary';
 import {geraiApiSections} from '../../config/openapi';
 
 /** One item of a sidebar, in its object form. */
@@ -37,6 +38,28 @@ export function generatedItems(folder: string, {sorted = true} = {}): Item[] {
       : [item],
   );
   return sorted ? flat.sort((a, b) => sortKey(a).localeCompare(sortKey(b))) : flat;
+}
+
+/**
+ * The objects glossary in the API sidebar: its page, or, when `gen-api` wrote it in several pages
+ * (a description of thousands of schemas), a category of its page and the further parts in order.
+ */
+export function glossaryItem(): string | Item {
+  const folder = path.join(__dirname, '..', '..', '..', GLOSSARY_PARTS_DIR);
+  const parts = existsSync(folder)
+    ? readdirSync(folder)
+        .map((name) => /^part-(\d+)\.generated\.mdx$/.exec(name)?.[1])
+        .filter((number) => number !== undefined)
+        .map(Number)
+        .sort((a, b) => a - b)
+    : [];
+  if (parts.length === 0) return 'api/objects-glossary';
+  return {
+    type: 'category',
+    label: 'Objects glossary',
+    link: {type: 'doc', id: 'api/objects-glossary'},
+    items: parts.map((part) => `api/objects-glossary/part-${part}`),
+  };
 }
 
 function sortKey(item: Item): string {

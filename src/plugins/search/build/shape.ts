@@ -50,10 +50,11 @@ const COMMON_HEADING_PAGES = 8;
 const COMMON_SHARE = 0.2;
 /**
  * Hand-written pages whose text is generated tables: the objects glossary
- * lists every schema's fields. Its title, headings and description stay in
- * the lead part; its text goes with the reference's.
+ * lists every schema's fields (on further pages too, for a long one). Its
+ * title, headings and description stay in the lead part; its text goes with
+ * the reference's.
  */
-const GENERATED_TEXT = /^\/docs\/api\/objects-glossary\/?$/;
+const GENERATED_TEXT = /^\/docs\/api\/objects-glossary(\/part-\d+)?\/?$/;
 const HTTP_METHOD = /^(GET|POST|PUT|PATCH|DELETE|HEAD|OPTIONS)\s+(\/\S*)/;
 
 /** The names a reference page is searched by, in the order they appear. */
