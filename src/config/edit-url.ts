@@ -1,7 +1,10 @@
 import {REPOSITORY_URL} from '../constants';
 
-/** Pages `npm run gen-api` writes from `openapi/`: git ignores them, so there is nothing to edit. */
-const GENERATED_PAGE = /\.(api|info|tag|schema|fields)\.mdx$/;
+/**
+ * Pages `npm run gen-api` writes from `openapi/` (reference pages, and the objects glossary's
+ * further pages): git ignores them, so there is nothing to edit.
+ */
+const GENERATED_PAGE = /\.(api|info|tag|schema|fields|generated)\.mdx$/;
 
 /** What the docs plugin tells `editUrl` about a page. */
 interface EditUrlParams {

@@ -160,6 +160,7 @@ describe('"Edit this page"', () => {
       'api/food-integration/accept-order.api.mdx',
       'api/food-integration/order-acceptance.tag.mdx',
       'add-a-new-pet-to-the-store.api.mdx',
+      'api/objects-glossary/part-2.generated.mdx',
     ]) {
       assert.equal(docsEditUrl({versionDocsDirPath: 'docs', docPath}), undefined, docPath);
     }
