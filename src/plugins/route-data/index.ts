@@ -7,8 +7,9 @@
  * - module replacements: `@generated/routes`, `@generated/routesChunkNames`, `@generated/registry`
  *   (for `ComponentCreator`), Docusaurus's `preload`, `window.docusaurus` and the App's
  *   `renderRoutes` become ./client/, which fill the same structures as pages are learnt;
- * - a loader (./json-loader.cjs) that takes the docs out of the docs' global data and the
- *   sidebars and docs out of each docs version's props;
+ * - a loader (./json-loader.cjs) that takes the docs out of the docs' global data, the
+ *   sidebars and docs out of each docs version's props, and the OpenAPI plugin's `api` out of a
+ *   doc's metadata (its page's module carries it once more);
  * - in the runtime (`runtime~main`), the table of chunk files keeps only the chunks main.js loads
  *   by itself, and Docusaurus's table of chunk names (`__webpack_require__.gca`, read only by its
  *   `window.docusaurus`) goes;
@@ -298,7 +299,8 @@ export default function routeDataPlugin(context: LoadContext): Plugin {
             {
               test: (resource: string) =>
                 resource === globalData ||
-                (resource.startsWith(docsProps) && /[\\/]p[\\/][^\\/]+\.json$/.test(resource)),
+                (resource.startsWith(docsProps) &&
+                  /[\\/](?:p[\\/][^\\/]+|site-[^\\/]+)\.json$/.test(resource)),
               loader: path.join(__dirname, 'json-loader.cjs'),
               options: {docIds: named('doc', 'docId'), sidebarIds: named('docSidebar', 'sidebarId')},
             },
