@@ -49,6 +49,17 @@ export const GLOSSARY_PARTS_DIR = 'docs/api/objects-glossary';
 /** The glossary's address. */
 const GLOSSARY_URL = '/docs/api/objects-glossary';
 
+/** The file of the glossary's part `number` (2, 3…) in GLOSSARY_PARTS_DIR. */
+function glossaryPartFile(number: number): string {
+  return `part-${number}.generated.mdx`;
+}
+
+/** The part a file of GLOSSARY_PARTS_DIR is (2, 3…), from its name; undefined for any other file. */
+export function glossaryPartNumber(name: string): number | undefined {
+  const number = /^part-(\d+)\.generated\.mdx$/.exec(name)?.[1];
+  return number === undefined ? undefined : Number(number);
+}
+
 /**
  * The Markdown one page of the glossary holds at most: its HTML is about twice that (a table row
  * of Markdown is a row of cells and links), well under the megabyte a page may weigh.
@@ -249,7 +260,7 @@ export function glossaryFiles(
       '---',
     ].join('\n');
     return {
-      path: `${GLOSSARY_PARTS_DIR}/part-${index + 1}.generated.mdx`,
+      path: `${GLOSSARY_PARTS_DIR}/${glossaryPartFile(index + 1)}`,
       text: [
         frontMatter,
         WRITTEN_BY,

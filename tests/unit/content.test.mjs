@@ -2,6 +2,7 @@
 // The pages agree with the OpenAPI description: every endpoint, scope and event
 // they name exists there, and every JSON example parses.
 import assert from 'node:assert/strict';
+import path from 'node:path';
 import {describe, test} from 'node:test';
 
 import createJiti from 'jiti';
@@ -112,9 +113,14 @@ describe('reference pages are complete against the description', () => {
   });
 
   test('a glossary too long for one page goes on in pages of its own, each link reaching its object', () => {
-    const {GLOSSARY_FILES, GLOSSARY_PARTIAL, GLOSSARY_PARTS_DIR, glossaryFiles, glossaryMarkdown} = jiti(
-      './src/config/objects-glossary.ts',
-    );
+    const {
+      GLOSSARY_FILES,
+      GLOSSARY_PARTIAL,
+      GLOSSARY_PARTS_DIR,
+      glossaryFiles,
+      glossaryMarkdown,
+      glossaryPartNumber,
+    } = jiti('./src/config/objects-glossary.ts');
     const descriptions = loadDescriptions();
     const sources = GLOSSARY_FILES.map((file) => ({
       file,
@@ -132,6 +138,7 @@ describe('reference pages are complete against the description', () => {
       k === 0 ? '/docs/api/objects-glossary' : `/docs/api/objects-glossary/part-${k + 1}`;
     files.slice(1).forEach((file, k) => {
       assert.equal(file.path, `${GLOSSARY_PARTS_DIR}/part-${k + 2}.generated.mdx`);
+      assert.equal(glossaryPartNumber(path.basename(file.path)), k + 2, 'the sidebar reads the part it is');
       assert.match(file.text, new RegExp(`^---\nid: part-${k + 2}\nslug: part-${k + 2}\n`));
     });
     const headings = files.map((file) => [...file.text.matchAll(/^### (\S+)$/gm)].map((m) => m[1]));

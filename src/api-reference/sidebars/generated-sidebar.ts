@@ -3,7 +3,7 @@ import path from 'node:path';
 
 import type {SidebarsConfig} from '@docusaurus/plugin-content-docs';
 
-import {GLOSSARY_PARTS_DIR} from '../../config/objects-glossary';
+import {GLOSSARY_PARTS_DIR, glossaryPartNumber} from '../../config/objects-glossary';
 import {geraiApiSections} from '../../config/openapi';
 
 /** One item of a sidebar, in its object form. */
@@ -48,9 +48,8 @@ export function glossaryItem(): string | Item {
   const folder = path.join(__dirname, '..', '..', '..', GLOSSARY_PARTS_DIR);
   const parts = existsSync(folder)
     ? readdirSync(folder)
-        .map((name) => /^part-(\d+)\.generated\.mdx$/.exec(name)?.[1])
+        .map(glossaryPartNumber)
         .filter((number) => number !== undefined)
-        .map(Number)
         .sort((a, b) => a - b)
     : [];
   if (parts.length === 0) return 'api/objects-glossary';
