@@ -3,7 +3,7 @@
  * `npm run bench:suite`: what the test suite costs per page. Runs `npm test` (tests/run-all.sh,
  * every stage, PORTAL_TEST_KEEP_GOING=1) in two temporary copies of the repository, one as it is
  * and one grown to ten times its content (../shared/copies.mjs), one after the other,
- * and reports each stage's time in both, and what each extra page of the grown copy adds to each
+ * and reports each stage's time (elapsed and CPU) in both, and what each extra page of the grown copy adds to each
  * stage and to the whole run. A copy's own failures (a content check that counts pages, say) do
  * not stop the measure; they are listed.
  *
@@ -53,17 +53,26 @@ function runSuite(folder) {
     });
     child.on('error', reject);
     child.on('exit', () => {
-      const summary = output.split('=== Stage times ===').at(-1) ?? '';
+      // Each line of the summary: elapsed seconds, CPU seconds, the stage's name.
+      const summary = output.split('=== Stage times').at(-1) ?? '';
       const stages = {};
+      const cpu = {};
       let total = NaN;
-      for (const [, seconds, name] of summary.matchAll(/^\s*(\d+) s {2}(.+)$/gm)) {
-        if (name === 'in all') total = Number(seconds);
-        else stages[name.replace(/ \(failed\)$/, '')] = Number(seconds);
+      let totalCpu = NaN;
+      for (const [, seconds, cpuSeconds, name] of summary.matchAll(/^\s*(\d+) s\s+(\d+) s {2}(.+)$/gm)) {
+        if (name === 'in all') {
+          total = Number(seconds);
+          totalCpu = Number(cpuSeconds);
+        } else {
+          const stage = name.replace(/ \(failed\)$/, '');
+          stages[stage] = Number(seconds);
+          cpu[stage] = Number(cpuSeconds);
+        }
       }
       const failed = [...output.matchAll(/^Failed: (.+)$/gm)].map((match) => match[1]);
       if (Number.isNaN(total))
         reject(new Error(`bench:suite: the suite in ${folder} printed no stage times`));
-      else resolve({stages, total, failed});
+      else resolve({stages, cpu, total, totalCpu, failed});
     });
   });
 }
@@ -99,12 +108,16 @@ const rows = stages.map((stage) => ({
   '1x s': results['1x'].stages[stage],
   '10x s': results['10x'].stages[stage],
   's per extra page': perPage(results['1x'].stages[stage], results['10x'].stages[stage]),
+  '1x CPU s': results['1x'].cpu[stage],
+  '10x CPU s': results['10x'].cpu[stage],
 }));
 rows.push({
   stage: 'in all',
   '1x s': results['1x'].total,
   '10x s': results['10x'].total,
   's per extra page': perPage(results['1x'].total, results['10x'].total),
+  '1x CPU s': results['1x'].totalCpu,
+  '10x CPU s': results['10x'].totalCpu,
 });
 console.log(`\n${results['1x'].pages} and ${results['10x'].pages} pages (${extra} more):`);
 console.table(rows);
