@@ -12,7 +12,10 @@
  *   sample of 200 at most), `get_operation` of every operation of the merchant API;
  * - the server's resident memory after those calls;
  * - over Streamable HTTP, `--clients` clients calling `search` and `fetch` in turn for
- *   `--seconds`: requests, errors, the 99th percentile, and the memory at the start and end;
+ *   `--seconds`: requests, errors, the 99th percentile, the resident memory at the start and end,
+ *   and the live heap after each full garbage collection (V8's `--trace-gc`), the measure of a
+ *   leak: resident memory also holds the garbage V8 lets build up between collections, and the
+ *   pages it keeps for reuse, both of which grow with the load for a minute or two and then hold;
  * - what an assistant reads to answer each question: a `search` of 3 results and a `fetch` of the
  *   first result's section, in characters and in tokens (characters / 4), against `llms.txt` and
  *   the whole page.
@@ -90,7 +93,37 @@ const SERVER = [
   path.join(root, 'scripts', 'mcp', 'index.ts'),
   options.build,
 ];
-const HTTP_SERVER = [process.execPath, '--max-semi-space-size=32', ...SERVER.slice(2)];
+// --trace-gc prints a line per collection on stdout, which the HTTP server does not otherwise use.
+const HTTP_SERVER = [process.execPath, '--max-semi-space-size=32', '--trace-gc', ...SERVER.slice(2)];
+
+/** A full collection's line of --trace-gc: "[pid:isolate] 32874 ms: Mark-Compact 426.8 (524.8) -> 118.2 (330.5) MB, …". */
+const FULL_GC = /^\[(\d+:0x[0-9a-f]+)\]\s+(\d+) ms: Mark-Compact [\d.]+ \([\d.]+\) -> ([\d.]+) \(/gm;
+
+/**
+ * The live heap after each full collection of the server's busiest thread, in MB, from the
+ * server's --trace-gc lines, once the load has begun (`from`: ms since the process started). The
+ * median of the second half of those collections less that of the first half is the growth.
+ *
+ * @param {string} trace
+ * @param {number} from
+ */
+function liveHeap(trace, from) {
+  /** @type {Map<string, {at: number, mb: number}[]>} */
+  const byIsolate = new Map();
+  for (const [, isolate, at, mb] of trace.matchAll(FULL_GC)) {
+    if (Number(at) < from) continue;
+    byIsolate.set(isolate, [...(byIsolate.get(isolate) ?? []), {at: Number(at), mb: Number(mb)}]);
+  }
+  // The isolate that collected most is a serving thread (with --workers, the primary collects
+  // little); the other serving processes fare alike.
+  const collections = [...byIsolate.values()].sort((a, b) => b.length - a.length)[0] ?? [];
+  const values = collections.map(({mb}) => mb);
+  const half = Math.floor(values.length / 2);
+  return {
+    afterFullGc: values,
+    growth: values.length >= 2 ? median(values.slice(half)) - median(values.slice(0, half)) : NaN,
+  };
+}
 // A typo, as a reader types it: cspell:ignore promtion
 const QUERIES = [
   'webhook',
@@ -269,8 +302,13 @@ async function overHttp() {
   const server = spawn(
     HTTP_SERVER[0],
     [...HTTP_SERVER.slice(1), '--http', '--port', String(options.port), '--workers', String(options.workers)],
-    {stdio: ['ignore', 'ignore', 'pipe']},
+    {stdio: ['ignore', 'pipe', 'pipe']},
   );
+  const spawnedAt = Date.now();
+  let trace = '';
+  server.stdout.on('data', (chunk) => {
+    trace += chunk;
+  });
   let log = '';
   server.stderr.on('data', (chunk) => {
     log += chunk;
@@ -296,6 +334,7 @@ async function overHttp() {
       ['get_operation', {operationId: 'getToken'}],
     ];
     const startMB = treeResident(server.pid).kb / 1024;
+    const loadFrom = Date.now() - spawnedAt;
     const memory = [startMB];
     const sampler = setInterval(() => memory.push(treeResident(server.pid).kb / 1024), 5_000);
     const times = [];
@@ -338,6 +377,8 @@ async function overHttp() {
         lastHalf: (memory.at(-1) ?? 0) - (memory[Math.floor(memory.length / 2)] ?? 0),
         samples: memory.map((value) => Math.round(value)),
       },
+      // What the heap holds once garbage is collected: flat when nothing leaks.
+      liveHeapMB: liveHeap(trace, loadFrom),
     };
   } finally {
     server.kill();
@@ -375,7 +416,7 @@ if (http)
       errors: http.errors,
       'median ms': round(http.medianMs),
       'p99 ms': round(http.p99Ms),
-      'memory MB start / end / max / growth in the second half': [
+      'resident MB start / end / max / growth in the second half': [
         http.memoryMB.start,
         http.memoryMB.end,
         http.memoryMB.max,
@@ -383,6 +424,7 @@ if (http)
       ]
         .map(round)
         .join(' / '),
+      'live heap MB after full collections (growth)': `${http.liveHeapMB.afterFullGc.map(round).join(', ')} (${round(http.liveHeapMB.growth)})`,
     },
   ]);
 // One entry per size of content measured (`--size`), each replaced by its next run.
