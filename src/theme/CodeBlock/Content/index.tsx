@@ -1,7 +1,8 @@
 /**
  * Replaces (ejected) the classic theme's CodeBlock/Content, which the theme marks unsafe to
- * swizzle: draws the lines from the tokens the build found, and loads Prism (./prism.ts) only
- * for a block the build did not highlight, once it nears the viewport (see CodeBlockContent below).
+ * swizzle: draws the lines from the tokens the build found, as the `<code>` element's inner HTML
+ * (see linesHtml), and loads Prism (./prism.ts) only for a block the build did not highlight, once
+ * it nears the viewport (see CodeBlockContent below).
  *
  * Why: the theme's Content runs prism-react-renderer's Highlight on every block in the browser,
  * so Prism loads with every page; no option highlights at build time.
@@ -56,6 +57,61 @@ function propsGetters(theme: PrismTheme, language: string) {
     };
   };
   return {getLineProps, getTokenProps};
+}
+
+/** CSS properties whose numbers take no unit, among those a Prism theme sets. */
+const UNITLESS = new Set(['opacity', 'fontWeight', 'lineHeight', 'zIndex']);
+
+/** `&`, `<`, `>`, `"` and `'` as entities, as React escapes text and attribute values. */
+function escapeHtml(text: string): string {
+  return text.replace(
+    /["'&<>]/g,
+    (character) => `&${{'"': 'quot', "'": '#x27', '&': 'amp', '<': 'lt', '>': 'gt'}[character]};`,
+  );
+}
+
+/** A style object as React writes it into the server's HTML: `color:#393A34;font-style:italic`. */
+function styleAttribute(style: CSSProperties | undefined): string {
+  const declarations = Object.entries(style ?? {}).flatMap(([name, value]: [string, unknown]) => {
+    if (value === undefined || value === null || typeof value === 'boolean' || value === '') return [];
+    const property = name.replace(/[A-Z]/g, (letter) => `-${letter.toLowerCase()}`);
+    const text =
+      typeof value === 'number' && value !== 0 && !UNITLESS.has(name) ? `${value}px` : String(value).trim();
+    return [`${property}:${text}`];
+  });
+  return declarations.length === 0 ? '' : ` style="${escapeHtml(declarations.join(';'))}"`;
+}
+
+/**
+ * The lines of a block without line numbers as HTML: the markup the theme's `CodeBlock/Line` and
+ * `CodeBlock/Line/Token` give them (a `div` per line ending in `<br/>`, a `span` per token),
+ * written as React writes it on the server, so the page's HTML is the same. Given to the `code`
+ * element as its inner HTML, the lines are not React elements: hydrating the page does not walk
+ * them. A guide of long samples holds thousands of tokens, and hydrating them was most of the
+ * page's blocking time on a phone.
+ */
+function linesHtml(
+  lines: CodeLines,
+  lineClassNames: Readonly<Record<number, readonly string[]>>,
+  {getLineProps, getTokenProps}: ReturnType<typeof propsGetters>,
+): string {
+  return lines
+    .map((line, index) => {
+      // As the theme's Line: a line of one "\n" token is empty, so that it does not break twice.
+      const tokens = line.length === 1 && line[0]?.content === '\n' ? [{...line[0], content: ''}] : line;
+      const lineProps = getLineProps({
+        line: tokens as LineProps['line'],
+        className: clsx(lineClassNames[index]),
+      });
+      const spans = tokens
+        .map((token) => {
+          const {className, style, children} = getTokenProps({token: token as LineProps['line'][number]});
+          return `<span class="${escapeHtml(className ?? '')}"${styleAttribute(style)}>${escapeHtml(String(children ?? ''))}</span>`;
+        })
+        .join('');
+      return `<div class="${escapeHtml(lineProps.className ?? '')}"${styleAttribute(lineProps.style)}>${spans}<br/></div>`;
+    })
+    .join('');
 }
 
 /** Languages Prism has no grammar for: their lines are plain text, with or without it. */
@@ -137,10 +193,16 @@ export default function CodeBlockContent({className}: {readonly className?: stri
   );
   const inBrowser = useTokensInBrowser(code, language, fromBuild === undefined, codeBlockRef);
   const lines = fromBuild ?? inBrowser;
-  const {getLineProps, getTokenProps} = useMemo(
-    () => propsGetters(prismTheme, language),
-    [prismTheme, language],
+  const getters = useMemo(() => propsGetters(prismTheme, language), [prismTheme, language]);
+  const {getLineProps, getTokenProps} = getters;
+  const showLineNumbers = lineNumbersStart !== undefined;
+  const linesMarkup = useMemo(
+    () => (showLineNumbers ? undefined : linesHtml(lines, lineClassNames, getters)),
+    [showLineNumbers, lines, lineClassNames, getters],
   );
+  // The same object for the same markup: React sets an element's inner HTML again whenever the
+  // object changes, and the block re-renders once the page runs (its context's objects are new).
+  const html = useMemo(() => (linesMarkup === undefined ? undefined : {__html: linesMarkup}), [linesMarkup]);
   return (
     <pre
       ref={codeBlockRef}
@@ -148,23 +210,26 @@ export default function CodeBlockContent({className}: {readonly className?: stri
       tabIndex={0}
       className={clsx(className, 'prism-code', `language-${language}`, styles.codeBlock, 'thin-scrollbar')}
       style={prismTheme.plain as CSSProperties}>
-      <code
-        className={clsx(styles.lines, lineNumbersStart !== undefined && styles.linesNumbered)}
-        style={
-          lineNumbersStart === undefined ? undefined : {counterReset: `line-count ${lineNumbersStart - 1}`}
-        }>
-        {lines.map((line, index) => (
-          <Line
-            // Lines have no identity of their own.
-            key={index}
-            line={line as LineProps['line']}
-            getLineProps={getLineProps}
-            getTokenProps={getTokenProps}
-            classNames={lineClassNames[index]}
-            showLineNumbers={lineNumbersStart !== undefined}
-          />
-        ))}
-      </code>
+      {html ? (
+        <code className={styles.lines} dangerouslySetInnerHTML={html} />
+      ) : (
+        // Numbered lines keep the theme's Line, whose numbering takes the class names of its styles.
+        <code
+          className={clsx(styles.lines, styles.linesNumbered)}
+          style={{counterReset: `line-count ${(lineNumbersStart ?? 1) - 1}`}}>
+          {lines.map((line, index) => (
+            <Line
+              // Lines have no identity of their own.
+              key={index}
+              line={line as LineProps['line']}
+              getLineProps={getLineProps}
+              getTokenProps={getTokenProps}
+              classNames={lineClassNames[index]}
+              showLineNumbers
+            />
+          ))}
+        </code>
+      )}
     </pre>
   );
 }
