@@ -95,7 +95,13 @@ test("the request panel's samples are coloured in the site's extra languages", a
   }
 });
 
-for (const route of ['/docs/docs/getting-started', '/docs/api/food-integration/reject-order']) {
+// A guide, a guide whose samples are in tabs (which the theme remounts once the page runs, and
+// src/theme/Tabs keeps), and a reference page.
+for (const route of [
+  '/docs/docs/getting-started',
+  '/docs/api/webhooks/receiving-notifications',
+  '/docs/api/food-integration/reject-order',
+]) {
   test(`the code blocks of ${route} are the ones the server sent, not built again once the page runs`, async ({
     page,
   }) => {
