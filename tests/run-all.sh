@@ -79,7 +79,7 @@ together() {
 # The programs the browser tests need (installed by apt-get on a new machine, which mostly waits on
 # the network and the disk), the type check, the linters and the audit read or write nothing the
 # others use: they run side by side (ESLint alone keeps more than one core busy, the others one or
-# none). One after the other they took 23, 11, 7, 7 and 2 s here, besides the installation.
+# none); the stage times at the end of a run say what they cost together.
 # The OpenAPI descriptions are linted by the build (`npm run gen-api` runs `redocly lint` with the
 # same configuration as `npm run lint:openapi`, and generates nothing until it passes): not twice.
 # The changelog check (every breaking change since the last release of the description is declared

@@ -4,8 +4,8 @@
  *
  * The theme's Tabs remounts itself when hydration ends (`key={String(isBrowser)}`, for a
  * `defaultValue` computed in the browser, Docusaurus issue 5653): every panel, the hidden ones
- * too, is built again in the browser, and the server's HTML of it is thrown away. On the guide
- * "Receiving notifications" that was 1,159 lines of code. The portal's tabs take their default from
+ * too, is built again in the browser, and the server's HTML of it is thrown away: on a guide whose
+ * samples are in tabs, most of its code. The portal's tabs take their default from
  * the page (`default` on a TabItem, or `defaultValue`), the same on the server and in the browser;
  * the theme's hooks then select the tab the reader chose before (storage) or linked to (query
  * string) with a state update after hydration, which needs no remount. So the theme's Tabs gets a
