@@ -47,7 +47,24 @@ test('the language picked on a guide is the one other guides and the request pan
   await waitForHydration(page);
   expect(await shown(page)).toEqual({tab: 'curl', code: expect.stringMatching(/^curl -L /)});
 
-  await requestsOf(page).first().getByRole('tab', {name: 'Python'}).click();
+  // The keyboard: the arrows (wrapping round), Home and End move between the tabs without picking
+  // one; Enter picks the tab focused.
+  const tabs = requestsOf(page).first().getByRole('tab');
+  const last = tabs.nth((await tabs.count()) - 1);
+  await tabs.first().focus();
+  await page.keyboard.press('ArrowLeft');
+  await expect(last).toBeFocused();
+  await page.keyboard.press('Home');
+  await expect(tabs.first()).toBeFocused();
+  await page.keyboard.press('End');
+  await expect(last).toBeFocused();
+  await page.keyboard.press('ArrowRight');
+  await expect(tabs.first()).toBeFocused();
+  await page.keyboard.press('ArrowRight');
+  await expect(tabs.nth(1)).toBeFocused();
+  expect((await shown(page)).tab).toBe('curl');
+  await tabs.getByText('Python', {exact: true}).focus();
+  await page.keyboard.press('Enter');
   expect(await shown(page)).toEqual({tab: 'Python', code: expect.stringMatching(/^import http\.client\n/)});
   // Every request of the page follows.
   await expect(requestsOf(page).getByRole('tab', {selected: true})).toHaveText(

@@ -2,7 +2,7 @@ import {useId, useState, type KeyboardEvent, type ReactNode} from 'react';
 import {useDispatch} from 'react-redux';
 import {setAuthData} from '@theme/ApiExplorer/Authorization/slice';
 
-import {tokenEndpoint, type SelectedServer} from './tokenEndpoint';
+import {tokenEndpoint, type SelectedServer, type TokenEndpoint} from './tokenEndpoint';
 import styles from './styles.module.css';
 
 interface Props {
@@ -34,12 +34,61 @@ function errorMessage(status: number, body: unknown): string {
   return `The token endpoint answered ${status}${said ? `, ${said}` : ''}. No token was set.`;
 }
 
+/** A reachable token endpoint: its address, and whether it is a local mock server. */
+type Reachable = Extract<TokenEndpoint, {readonly mock: boolean}>;
+
+/**
+ * Asks the token endpoint for a client credentials token (client id and secret as HTTP Basic, the
+ * scopes in a form body): the token when one came, and what to tell the reader either way.
+ */
+async function askForToken(
+  endpoint: Reachable,
+  {clientId, secret, scope}: {readonly clientId: string; readonly secret: string; readonly scope: string},
+): Promise<{readonly token?: string; readonly status: Status}> {
+  let response: Response;
+  try {
+    response = await fetch(endpoint.url, {
+      method: 'POST',
+      headers: {
+        Authorization: basicCredentials(clientId, secret),
+        'Content-Type': 'application/x-www-form-urlencoded',
+        Accept: 'application/json',
+      },
+      body: new URLSearchParams({grant_type: 'client_credentials', scope}),
+    });
+  } catch {
+    return {
+      status: {
+        kind: 'error',
+        message: endpoint.mock
+          ? `Could not reach ${endpoint.url}. Check that the mock server runs at that address.`
+          : `Could not reach ${endpoint.url}. Check your connection.`,
+      },
+    };
+  }
+  const body: unknown = await response.json().catch(() => undefined);
+  const token = (body as {access_token?: unknown} | undefined)?.access_token;
+  if (!response.ok || typeof token !== 'string' || token === '') {
+    return {status: {kind: 'error', message: errorMessage(response.status, body)}};
+  }
+  const {scope: granted, expires_in: expiresIn} = body as {scope?: unknown; expires_in?: unknown};
+  return {
+    token,
+    status: {
+      kind: 'done',
+      message:
+        `Got a token${typeof granted === 'string' && granted ? ` for ${granted}` : ''}` +
+        `${typeof expiresIn === 'number' ? `, valid for ${expiresIn} seconds` : ''}. ` +
+        'It is in the Bearer Token field, and Send API Request sends it.',
+    },
+  };
+}
+
 /**
  * "Get a token": asks the token endpoint of the selected server for a client
- * credentials token (client id and secret as HTTP Basic, the scopes in a
- * form body) and puts the access token in the panel's Bearer Token field, so
- * the next "Send API Request" carries it. The id and secret live in this
- * form only: nothing keeps them once the panel is gone.
+ * credentials token and puts the access token in the panel's Bearer Token
+ * field, so the next "Send API Request" carries it. The id and secret live in
+ * this form only: nothing keeps them once the panel is gone.
  *
  * It is part of the request form, where a nested form is not allowed, so
  * Enter in its fields asks for the token rather than sending the request.
@@ -60,41 +109,9 @@ export default function ClientCredentialsToken({scheme, tokenUrl, scopes, server
       return;
     }
     setStatus({kind: 'busy', message: `Asking ${endpoint.url} for a token…`});
-    let response: Response;
-    try {
-      response = await fetch(endpoint.url, {
-        method: 'POST',
-        headers: {
-          Authorization: basicCredentials(clientId.trim(), secret),
-          'Content-Type': 'application/x-www-form-urlencoded',
-          Accept: 'application/json',
-        },
-        body: new URLSearchParams({grant_type: 'client_credentials', scope: scope.trim()}),
-      });
-    } catch {
-      setStatus({
-        kind: 'error',
-        message: endpoint.mock
-          ? `Could not reach ${endpoint.url}. Check that the mock server runs at that address.`
-          : `Could not reach ${endpoint.url}. Check your connection.`,
-      });
-      return;
-    }
-    const body: unknown = await response.json().catch(() => undefined);
-    const token = (body as {access_token?: unknown} | undefined)?.access_token;
-    if (!response.ok || typeof token !== 'string' || token === '') {
-      setStatus({kind: 'error', message: errorMessage(response.status, body)});
-      return;
-    }
-    dispatch(setAuthData({scheme, key: 'token', value: token}));
-    const {scope: granted, expires_in: expiresIn} = body as {scope?: unknown; expires_in?: unknown};
-    setStatus({
-      kind: 'done',
-      message:
-        `Got a token${typeof granted === 'string' && granted ? ` for ${granted}` : ''}` +
-        `${typeof expiresIn === 'number' ? `, valid for ${expiresIn} seconds` : ''}. ` +
-        'It is in the Bearer Token field, and Send API Request sends it.',
-    });
+    const answer = await askForToken(endpoint, {clientId: clientId.trim(), secret, scope: scope.trim()});
+    if (answer.token !== undefined) dispatch(setAuthData({scheme, key: 'token', value: answer.token}));
+    setStatus(answer.status);
   };
 
   const onEnter = (event: KeyboardEvent<HTMLInputElement>) => {

@@ -147,32 +147,18 @@ function LaterLanguage({
 }
 
 /**
- * An API request of a guide, in every language of the request panel, in its
- * order (src/config/code-samples.ts), written by src/remark/request-samples
- * while the site is built. The reader's language is kept where the request
- * panel keeps it, so picking Python here shows Python in every request of
- * every guide and in the request panel of the reference, and back.
- *
- * Tabs and panels are Docusaurus's markup (`tabs-container`, `tabs__item`,
- * `role="tabpanel"`), which the Markdown version of a page turns into each
- * language in turn. Unlike `@theme/Tabs`, it is not built again once the page
- * runs: the server's code blocks stay.
+ * The page's samples of the languages after the first: those the server rendered, or fetched
+ * once the reader wants one (`wanted`), with what a failed fetch shows and its retry.
  */
-export default function RequestSamples({operation, index, load, server, children}: Props): ReactNode {
-  const baseId = useId();
-  // Null while the page hydrates, as in the server's HTML; then the stored language, kept in step
-  // with every other request of the page and with other windows.
-  const [stored, storage] = useStorageSlot(CODE_SAMPLES_STORAGE_KEY);
-  // Where the browser keeps no storage, the choice holds for this request only.
-  const [chosen, setChosen] = useState<string>();
-  const selected = (stored !== null && LANGUAGES.includes(stored) ? stored : chosen) ?? FIRST_LANGUAGE;
-  const {blockElementScrollPositionUntilNextRender} = useScrollPositionBlocker();
+function usePageSamples(
+  load: Loader,
+  server: PageSamples | null,
+  wanted: boolean,
+): readonly [samples: PageSamples | null, failed: boolean, retry: () => void, prefetch: () => void] {
   const [samples, setSamples] = useState<PageSamples | null>(() => server ?? fetched.get(load) ?? null);
   const [failed, setFailed] = useState(false);
   const [attempt, setAttempt] = useState(0);
-  const tabs = useRef<(HTMLLIElement | null)[]>([]);
 
-  const wanted = selected !== FIRST_LANGUAGE;
   useEffect(() => {
     if (!wanted || samples) return undefined;
     let current = true;
@@ -194,6 +180,53 @@ export default function RequestSamples({operation, index, load, server, children
     fetchSamples(load).catch(() => undefined);
   }, [load]);
 
+  const retry = () => {
+    setFailed(false);
+    setAttempt((count) => count + 1);
+  };
+  return [samples, failed, retry, prefetch];
+}
+
+/** Where each key moves the focus in a list of `count` tabs from `at`; undefined for other keys. */
+function nextTab(key: string, at: number, count: number): number | undefined {
+  switch (key) {
+    case 'ArrowRight':
+      return (at + 1) % count;
+    case 'ArrowLeft':
+      return (at - 1 + count) % count;
+    case 'Home':
+      return 0;
+    case 'End':
+      return count - 1;
+    default:
+      return undefined;
+  }
+}
+
+/**
+ * An API request of a guide, in every language of the request panel, in its
+ * order (src/config/code-samples.ts), written by src/remark/request-samples
+ * while the site is built. The reader's language is kept where the request
+ * panel keeps it, so picking Python here shows Python in every request of
+ * every guide and in the request panel of the reference, and back.
+ *
+ * Tabs and panels are Docusaurus's markup (`tabs-container`, `tabs__item`,
+ * `role="tabpanel"`), which the Markdown version of a page turns into each
+ * language in turn. Unlike `@theme/Tabs`, it is not built again once the page
+ * runs: the server's code blocks stay.
+ */
+export default function RequestSamples({operation, index, load, server, children}: Props): ReactNode {
+  const baseId = useId();
+  // Null while the page hydrates, as in the server's HTML; then the stored language, kept in step
+  // with every other request of the page and with other windows.
+  const [stored, storage] = useStorageSlot(CODE_SAMPLES_STORAGE_KEY);
+  // Where the browser keeps no storage, the choice holds for this request only.
+  const [chosen, setChosen] = useState<string>();
+  const selected = (stored !== null && LANGUAGES.includes(stored) ? stored : chosen) ?? FIRST_LANGUAGE;
+  const {blockElementScrollPositionUntilNextRender} = useScrollPositionBlocker();
+  const [samples, failed, retry, prefetch] = usePageSamples(load, server, selected !== FIRST_LANGUAGE);
+  const tabs = useRef<(HTMLLIElement | null)[]>([]);
+
   const select = (language: string, tab: HTMLElement) => {
     if (language === selected) return;
     // The requests above change height with the language; the chosen tab stays where it is.
@@ -203,30 +236,13 @@ export default function RequestSamples({operation, index, load, server, children
   };
 
   const onKeyDown = (event: KeyboardEvent<HTMLLIElement>, language: string) => {
-    const count = LANGUAGES.length;
-    const at = tabs.current.indexOf(event.currentTarget);
-    let next: number;
-    switch (event.key) {
-      case 'ArrowRight':
-        next = (at + 1) % count;
-        break;
-      case 'ArrowLeft':
-        next = (at - 1 + count) % count;
-        break;
-      case 'Home':
-        next = 0;
-        break;
-      case 'End':
-        next = count - 1;
-        break;
-      case 'Enter':
-      case ' ':
-        event.preventDefault();
-        select(language, event.currentTarget);
-        return;
-      default:
-        return;
+    if (event.key === 'Enter' || event.key === ' ') {
+      event.preventDefault();
+      select(language, event.currentTarget);
+      return;
     }
+    const next = nextTab(event.key, tabs.current.indexOf(event.currentTarget), LANGUAGES.length);
+    if (next === undefined) return;
     event.preventDefault();
     tabs.current[next]?.focus();
   };
@@ -275,10 +291,7 @@ export default function RequestSamples({operation, index, load, server, children
               label={label}
               highlight={highlight}
               failed={failed}
-              onRetry={() => {
-                setFailed(false);
-                setAttempt((count) => count + 1);
-              }}
+              onRetry={retry}
             />
           )}
         </div>

@@ -84,53 +84,53 @@ function OutcomeMessage({outcome}: {readonly outcome: Outcome}): ReactNode {
   );
 }
 
+/** The delivery as typed into the form. */
+interface Delivery {
+  readonly rawBody: string;
+  readonly secret: string;
+  readonly header: string;
+  readonly checkWindow: boolean;
+}
+
+const EMPTY: Delivery = {rawBody: '', secret: '', header: '', checkWindow: true};
+
 /**
- * Checks an X-Gerai-Signature header against a payload and a secret, in the
- * browser. Nothing is sent anywhere: the HMAC is computed with Web Crypto.
+ * The form's delivery and what checking it said. Any edit clears the last outcome, and only the
+ * answer to the latest "Check signature" or "Fill with an example" is shown.
  */
-export default function SignatureChecker(): ReactNode {
-  const id = useId();
-  // The buttons stay disabled until React runs (false while the page is rendered on the server or
-  // hydrated), so that a click cannot submit the form natively.
-  const hydrated = useIsBrowser();
-  const ids = {
-    payload: `${id}-payload`,
-    secret: `${id}-secret`,
-    header: `${id}-header`,
-    window: `${id}-window`,
-  };
-  const [rawBody, setRawBody] = useState('');
-  const [secret, setSecret] = useState('');
-  const [header, setHeader] = useState('');
-  const [checkWindow, setCheckWindow] = useState(true);
+function useSignatureCheck(): {
+  readonly delivery: Delivery;
+  readonly edit: (change: Partial<Delivery>) => void;
+  readonly busy: boolean;
+  readonly outcome: Outcome;
+  readonly check: () => Promise<void>;
+  readonly fillExample: () => Promise<void>;
+} {
+  const [delivery, setDelivery] = useState<Delivery>(EMPTY);
   const [busy, setBusy] = useState(false);
   const [outcome, setOutcome] = useState<Outcome>({kind: 'idle'});
-  // Only the answer to the latest click is shown.
   const run = useRef(0);
 
-  const edit =
-    (setter: (value: string) => void) =>
-    (event: ChangeEvent<HTMLInputElement | HTMLTextAreaElement>): void => {
-      setter(event.target.value);
-      setOutcome({kind: 'idle'});
-    };
+  const edit = (change: Partial<Delivery>): void => {
+    setDelivery((current) => ({...current, ...change}));
+    setOutcome({kind: 'idle'});
+  };
 
-  async function check(event: FormEvent<HTMLFormElement>): Promise<void> {
-    event.preventDefault();
+  async function check(): Promise<void> {
     const current = ++run.current;
-    if (secret === '') {
+    if (delivery.secret === '') {
       setOutcome({kind: 'error', text: 'Enter the secret of the subscription that received the delivery.'});
       return;
     }
     setBusy(true);
     try {
       const result = await verifySignature({
-        rawBody,
-        header,
-        secret,
+        rawBody: delivery.rawBody,
+        header: delivery.header,
+        secret: delivery.secret,
         now: Date.now() / 1000,
         toleranceSeconds: DEFAULT_TOLERANCE_SECONDS,
-        checkTimestamp: checkWindow,
+        checkTimestamp: delivery.checkWindow,
       });
       if (current === run.current) setOutcome({kind: 'result', result});
     } catch (error) {
@@ -147,10 +147,12 @@ export default function SignatureChecker(): ReactNode {
     try {
       const example = await createExampleDelivery(Date.now() / 1000);
       if (current !== run.current) return;
-      setRawBody(example.rawBody);
-      setSecret(example.secret);
-      setHeader(example.header);
-      setCheckWindow(true);
+      setDelivery({
+        rawBody: example.rawBody,
+        secret: example.secret,
+        header: example.header,
+        checkWindow: true,
+      });
       setOutcome({
         kind: 'note',
         text: 'Filled in a delivery signed just now with an example secret. Select "Check signature", then change one character to see it fail.',
@@ -160,9 +162,38 @@ export default function SignatureChecker(): ReactNode {
     }
   }
 
+  return {delivery, edit, busy, outcome, check, fillExample};
+}
+
+/**
+ * Checks an X-Gerai-Signature header against a payload and a secret, in the
+ * browser. Nothing is sent anywhere: the HMAC is computed with Web Crypto.
+ */
+export default function SignatureChecker(): ReactNode {
+  const id = useId();
+  // The buttons stay disabled until React runs (false while the page is rendered on the server or
+  // hydrated), so that a click cannot submit the form natively.
+  const hydrated = useIsBrowser();
+  const ids = {
+    payload: `${id}-payload`,
+    secret: `${id}-secret`,
+    header: `${id}-header`,
+    window: `${id}-window`,
+  };
+  const {delivery, edit, busy, outcome, check, fillExample} = useSignatureCheck();
+  const {rawBody, secret, header, checkWindow} = delivery;
+  const editText =
+    (field: 'rawBody' | 'secret' | 'header') =>
+    (event: ChangeEvent<HTMLInputElement | HTMLTextAreaElement>): void =>
+      edit({[field]: event.target.value});
+  const submit = (event: FormEvent<HTMLFormElement>): void => {
+    event.preventDefault();
+    void check();
+  };
+
   return (
     <section className={styles.checker} aria-label="Webhook signature checker">
-      <form onSubmit={(event) => void check(event)} noValidate>
+      <form onSubmit={submit} noValidate>
         <p className={styles.privacy}>
           Everything stays in this page: the signature is computed by your browser and nothing is sent
           anywhere. Use a sandbox secret all the same.
@@ -176,7 +207,7 @@ export default function SignatureChecker(): ReactNode {
             id={ids.payload}
             className={clsx(styles.control, styles.payload)}
             value={rawBody}
-            onChange={edit(setRawBody)}
+            onChange={editText('rawBody')}
             rows={8}
             spellCheck={false}
             autoComplete="off"
@@ -190,7 +221,7 @@ export default function SignatureChecker(): ReactNode {
             className={styles.control}
             type="text"
             value={secret}
-            onChange={edit(setSecret)}
+            onChange={editText('secret')}
             spellCheck={false}
             autoComplete="off"
           />
@@ -209,7 +240,7 @@ export default function SignatureChecker(): ReactNode {
             className={styles.control}
             type="text"
             value={header}
-            onChange={edit(setHeader)}
+            onChange={editText('header')}
             spellCheck={false}
             autoComplete="off"
             placeholder="t=1772424915,v1=5f1c…"
@@ -222,10 +253,7 @@ export default function SignatureChecker(): ReactNode {
             id={ids.window}
             type="checkbox"
             checked={checkWindow}
-            onChange={(event) => {
-              setCheckWindow(event.target.checked);
-              setOutcome({kind: 'idle'});
-            }}
+            onChange={(event) => edit({checkWindow: event.target.checked})}
           />
           <label htmlFor={ids.window}>
             Check the 5-minute window (refuse a timestamp more than 5 minutes from now)

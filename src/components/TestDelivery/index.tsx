@@ -64,6 +64,89 @@ function isoTime(timestamp: number): string {
 }
 
 /**
+ * The delivery's signature: the build's for the example's time until the page runs, then one for
+ * the current time, made again by `comeBack` when the reader returns to it a minute later (each
+ * new one announced through `announce`).
+ */
+function useSignature(
+  body: string,
+  secret: string,
+  first: Signed,
+  announce: (message: string) => void,
+): readonly [signed: Signed, signingFailed: string | null, comeBack: () => void] {
+  const [signed, setSigned] = useState(first);
+  const [signingFailed, setSigningFailed] = useState<string | null>(null);
+  const signing = useRef(false);
+
+  useEffect(() => {
+    let current = true;
+    signForNow(body, secret).then(
+      (fresh) => {
+        if (current) setSigned(fresh);
+      },
+      (error: unknown) => {
+        if (current) setSigningFailed(messageOf(error));
+      },
+    );
+    return () => {
+      current = false;
+    };
+  }, [body, secret]);
+
+  const comeBack = (): void => {
+    if (!signed.now || signing.current || Date.now() / 1000 - signed.timestamp <= RESIGN_AFTER_SECONDS)
+      return;
+    signing.current = true;
+    signForNow(body, secret)
+      .then(
+        (fresh) => {
+          setSigned(fresh);
+          announce(`Signed again for ${clock(fresh.timestamp)}.`);
+        },
+        (error: unknown) => setSigningFailed(messageOf(error)),
+      )
+      .finally(() => {
+        signing.current = false;
+      });
+  };
+  return [signed, signingFailed, comeBack];
+}
+
+/**
+ * The receiver's address as typed, and the last full address typed, which the command posts to.
+ * Once the reader has typed, the address (or the problem with what was typed) is announced
+ * through `announce` when typing pauses.
+ */
+function useReceiverAddress(
+  announce: (message: string) => void,
+): readonly [typed: string, url: string, type: (value: string) => void] {
+  const [typed, setTyped] = useState(DEFAULT_RECEIVER_URL);
+  const [url, setUrl] = useState(DEFAULT_RECEIVER_URL);
+  const edited = useRef(false);
+  const typedIsValid = receiverUrl(typed) !== null;
+
+  useEffect(() => {
+    if (!edited.current) return undefined;
+    const timer = setTimeout(() => {
+      announce(
+        typedIsValid
+          ? `The command now posts to ${url}.`
+          : `Not an address yet: the command still posts to ${url}.`,
+      );
+    }, ANNOUNCE_AFTER_MS);
+    return () => clearTimeout(timer);
+  }, [typed, typedIsValid, url, announce]);
+
+  const type = (value: string): void => {
+    edited.current = true;
+    setTyped(value);
+    const valid = receiverUrl(value);
+    if (valid !== null) setUrl(valid);
+  };
+  return [typed, url, type];
+}
+
+/**
  * A ready-to-run delivery of a webhook event's example: a curl command that
  * posts the exact body with the headers of a real delivery and a valid
  * `X-Gerai-Signature`, to an address the reader enters.
@@ -85,66 +168,24 @@ export default function TestDelivery({
   const id = useId();
   const isBrowser = useIsBrowser();
   const Code = (useMDXComponents().code ?? 'code') as ElementType<ComponentProps<'code'>>;
-  const [typed, setTyped] = useState(DEFAULT_RECEIVER_URL);
-  const [url, setUrl] = useState(DEFAULT_RECEIVER_URL);
-  const [signed, setSigned] = useState<Signed>({timestamp, signature, now: false});
-  const [signingFailed, setSigningFailed] = useState<string | null>(null);
   const [announcement, setAnnouncement] = useState('');
-  const edited = useRef(false);
-  const signing = useRef(false);
+  const [typed, url, type] = useReceiverAddress(setAnnouncement);
   const typedIsValid = receiverUrl(typed) !== null;
-
-  useEffect(() => {
-    let current = true;
-    signForNow(body, secret).then(
-      (fresh) => {
-        if (current) setSigned(fresh);
-      },
-      (error: unknown) => {
-        if (current) setSigningFailed(messageOf(error));
-      },
-    );
-    return () => {
-      current = false;
-    };
-  }, [body, secret]);
-
-  // Announces the command's new address, or the problem with what was typed, once typing pauses.
-  useEffect(() => {
-    if (!edited.current) return undefined;
-    const timer = setTimeout(() => {
-      setAnnouncement(
-        typedIsValid
-          ? `The command now posts to ${url}.`
-          : `Not an address yet: the command still posts to ${url}.`,
-      );
-    }, ANNOUNCE_AFTER_MS);
-    return () => clearTimeout(timer);
-  }, [typed, typedIsValid, url]);
-
-  const comeBack = (): void => {
-    if (!signed.now || signing.current || Date.now() / 1000 - signed.timestamp <= RESIGN_AFTER_SECONDS)
-      return;
-    signing.current = true;
-    signForNow(body, secret)
-      .then(
-        (fresh) => {
-          setSigned(fresh);
-          setAnnouncement(`Signed again for ${clock(fresh.timestamp)}.`);
-        },
-        (error: unknown) => setSigningFailed(messageOf(error)),
-      )
-      .finally(() => {
-        signing.current = false;
-      });
-  };
+  const [signed, signingFailed, comeBack] = useSignature(
+    body,
+    secret,
+    {timestamp, signature, now: false},
+    setAnnouncement,
+  );
 
   const command = useMemo(
     () => curlCommand({url, eventId, body, signature: `t=${signed.timestamp},v1=${signed.signature}`}),
     [url, eventId, body, signed],
   );
 
-  const ids = {field: `${id}-url`, hint: `${id}-hint`, problem: `${id}-problem`};
+  const fieldId = `${id}-url`;
+  const hintId = `${id}-hint`;
+  const problemId = `${id}-problem`;
   return (
     <section
       className={styles.delivery}
@@ -152,9 +193,9 @@ export default function TestDelivery({
       onPointerEnter={comeBack}
       onFocus={comeBack}>
       <div className={styles.field}>
-        <label htmlFor={ids.field}>Receiver URL</label>{' '}
+        <label htmlFor={fieldId}>Receiver URL</label>{' '}
         <input
-          id={ids.field}
+          id={fieldId}
           className={styles.control}
           type="url"
           inputMode="url"
@@ -164,17 +205,12 @@ export default function TestDelivery({
           spellCheck={false}
           autoComplete="off"
           aria-invalid={!typedIsValid}
-          aria-describedby={typedIsValid ? ids.hint : `${ids.problem} ${ids.hint}`}
-          onChange={(event) => {
-            edited.current = true;
-            setTyped(event.target.value);
-            const valid = receiverUrl(event.target.value);
-            if (valid !== null) setUrl(valid);
-          }}
+          aria-describedby={typedIsValid ? hintId : `${problemId} ${hintId}`}
+          onChange={(event) => type(event.target.value)}
         />{' '}
         {!typedIsValid && (
           <>
-            <span id={ids.problem} className={styles.problem}>
+            <span id={problemId} className={styles.problem}>
               {typed.trim() === ''
                 ? 'Enter the address of your receiver.'
                 : `“${typed.trim()}” is not a full address: start it with http:// or https://.`}{' '}
@@ -182,7 +218,7 @@ export default function TestDelivery({
             </span>{' '}
           </>
         )}
-        <small id={ids.hint} className={styles.hint}>
+        <small id={hintId} className={styles.hint}>
           The address your receiver listens on; the sample receivers listen on {DEFAULT_RECEIVER_URL}.
         </small>
       </div>
