@@ -29,7 +29,11 @@ async function copiedCommand(page: Page, region: Locator): Promise<string> {
   return page.evaluate(() => navigator.clipboard.readText());
 }
 
-test('the command is signed for now, verifies, and posts to the address typed', async ({page}) => {
+test('the command is signed for now, verifies, posts to the address typed, and is signed again a minute later', async ({
+  page,
+}) => {
+  // The page's clock runs as the real one, until the test moves it on.
+  await page.clock.install();
   await page.goto('/docs/api/webhooks/events/food-order-placed');
   await waitForHydration(page);
   const region = page.getByRole('region', {name: 'Test delivery'});
@@ -64,4 +68,24 @@ test('the command is signed for now, verifies, and posts to the address typed', 
   await expect(field).toHaveAttribute('aria-invalid', 'true');
   await expect(field).toHaveAccessibleDescription(/“hooks\.example\/gerai” is not a full address/);
   expect(deliveryOf(await copiedCommand(page, region)).url).toBe("https://hooks.example/gerai's-hook");
+  await expect(region.getByRole('status')).toHaveText(
+    "Not an address yet: the command still posts to https://hooks.example/gerai's-hook.",
+  );
+
+  // A reader who comes back a minute later gets a command signed for the new time, and is told.
+  const first = t;
+  await page.mouse.move(0, 0);
+  await page.clock.fastForward('01:05');
+  await region.hover();
+  await expect(region.getByRole('status')).toHaveText(/^Signed again for \d\d:\d\d:\d\d UTC\.$/);
+  const again = deliveryOf(await copiedCommand(page, region));
+  const signedAgain = Number(/^t=(\d+),/.exec(again.headers['X-Gerai-Signature'])?.[1]);
+  expect(signedAgain - first).toBeGreaterThanOrEqual(65);
+  expect(
+    verifySignature({
+      rawBody: again.body,
+      header: again.headers['X-Gerai-Signature'],
+      secret: vectors.secret,
+    }),
+  ).toEqual({valid: true, reason: 'ok'});
 });
