@@ -10,7 +10,9 @@
  * - a guide edit: a sentence appended to the guide's MDX file, until it shows in the open page
  *   (three edits, each timed);
  * - a description edit: the `summary` of `getAllOutlets` changed in `openapi/gerai/outlets.yaml`,
- *   until the open reference page's title shows it (three edits);
+ *   until the open reference page's title shows it (three edits, the first saved
+ *   FIRST_EDIT_PAUSE_MS after the page first shows, as a writer who opens the page and edits at
+ *   once does: the first edit of a session is the one a writer judges the loop by);
  * - a broken description: a YAML error written into the same file, until the open page shows a
  *   message naming the file; then the file put back, until the message is gone and the page
  *   shows the operation again;
@@ -70,6 +72,9 @@ const LARGE_OPERATION = {
   route: '/api/repos-get',
   line: (/** @type {string} */ summary) => `"summary": ${JSON.stringify(summary)},`,
 };
+
+/** How long after the reference page first shows the first description edit is saved. */
+const FIRST_EDIT_PAUSE_MS = 3000;
 
 /** Lines `npm start` prints as it starts, before and after the change of its design. */
 const MILESTONES = {
@@ -308,7 +313,9 @@ async function measureCopy(
       );
       log(`  reference page first visit: ${result.referenceFirstVisit.ms ?? 'never'} ms`);
 
-      // The description, edited while its page is open.
+      // The description, edited while its page is open: the first edit a few seconds after the
+      // page shows, the others as soon as the one before has shown.
+      await new Promise((resolve) => setTimeout(resolve, FIRST_EDIT_PAUSE_MS));
       result.descriptionEdit = [];
       for (let n = 1; n <= edits; n += 1) {
         const summary = `${operation.summary}, edit ${n} at ${Date.now()}`;
@@ -395,6 +402,7 @@ async function measureCopy(
   result.coldStartMs = median(result.coldStarts.map((f) => f.ms));
   result.secondStartMs = median(result.secondStarts.map((f) => f.ms));
   result.descriptionEditMs = median(result.descriptionEdit.map((f) => f.ms));
+  result.firstDescriptionEditMs = result.descriptionEdit[0]?.ms ?? null;
   return result;
 }
 
@@ -444,6 +452,10 @@ const FIGURES = [
   ['second npm start to the guide, ms (median)', (e) => e.secondStartMs],
   ['reference page, first visit, ms', (e) => e.referenceFirstVisit.ms],
   ['guide edit on screen, ms (median)', (e) => e.guideEditMs],
+  [
+    `first description edit, saved ${FIRST_EDIT_PAUSE_MS / 1000} s after its page shows, ms`,
+    (e) => e.firstDescriptionEditMs,
+  ],
   ['description edit on its page, ms (median)', (e) => e.descriptionEditMs],
   ['broken description: message, ms', (e) => e.brokenShown.ms],
   ['broken description: page back, ms', (e) => e.mendedShown.ms],

@@ -70,10 +70,10 @@ const PAGE_DIRS = TARGETS.map((target) => target.dir);
 const isPageOutput = (file: string) => isGenerated(file) && PAGE_DIRS.includes(path.dirname(file));
 
 /**
- * How long the development server must have compiled nothing before the background work starts
- * (the downloads, loading the generator): though at the lowest priority, it takes the core the
- * server leaves idle, and the server needs both while it starts and compiles a page (measured: a
- * start took seconds longer with it).
+ * How long the development server must have compiled nothing before the downloads are written:
+ * though at the lowest priority, their process takes the core the server leaves idle, and the
+ * server needs both while it starts and compiles a page (measured: a start took seconds longer
+ * with it).
  */
 const QUIET_MS = 3000;
 
@@ -85,6 +85,16 @@ const QUIET_MS = 3000;
  * (bench/writer/results.json has the starts of each size).
  */
 const SPLIT_BYTES = 1_000_000;
+
+/**
+ * How long the development server must have compiled nothing, once it has compiled a page, before
+ * the generator and the linter are loaded (the warm-up). Shorter than QUIET_MS: a writer who opens
+ * a page and saves a change of the description a few seconds later found the warm-up just begun,
+ * and that first edit took two to three times as long as the next ones (`npm run bench:writer`'s
+ * first description edit, saved 3 s after its page shows). Not before the first page: loading the
+ * tools while it compiled delayed it.
+ */
+const WARM_UP_QUIET_MS = 1000;
 
 /**
  * How long after the server's first compilation the generator and the linter are loaded at the
@@ -132,8 +142,13 @@ export class ReferenceKeeper {
   /** The work to start once the server has compiled nothing for QUIET_MS, by name. */
   private readonly background = new Map<string, () => void>();
   private quiet: NodeJS.Timeout | undefined;
+  /** The warm-up's start, WARM_UP_QUIET_MS after the last compilation, once it is wanted. */
+  private warmUpWhenQuiet: NodeJS.Timeout | undefined;
   /** The warm-up's latest start, WARM_UP_LATEST_MS after the first compilation. */
   private warmUpAtLatest: NodeJS.Timeout | undefined;
+  private warmUpWanted = false;
+  /** The development server's compilations so far. */
+  private compilations = 0;
   private toolsLoaded = false;
   /** Whether the server has finished its first compilation: background work waits for it. */
   private serving = false;
@@ -148,12 +163,25 @@ export class ReferenceKeeper {
   }
 
   /**
-   * Loads the generator (the site) and the linter once the server is quiet, or WARM_UP_LATEST_MS
-   * after its first compilation, so that the first change does not wait for them (a second or two
-   * each).
+   * Loads the generator (the site) and the linter once the server has compiled nothing for
+   * WARM_UP_QUIET_MS, or WARM_UP_LATEST_MS after its first compilation, so that the first change
+   * does not wait for them (a second or two each).
    */
   warmUp(): void {
-    this.whenQuiet('warm-up', () => this.loadTools());
+    this.warmUpWanted = true;
+    this.warmUpOnceQuiet();
+  }
+
+  /**
+   * Starts waiting WARM_UP_QUIET_MS again for the warm-up, if it is wanted and yet to run, once
+   * the server has compiled a page: its first compilation is its own, before any page, and the
+   * browser's first page follows it after a pause that can be longer than WARM_UP_QUIET_MS.
+   */
+  private warmUpOnceQuiet(): void {
+    clearTimeout(this.warmUpWhenQuiet);
+    if (!this.warmUpWanted || this.toolsLoaded || this.compilations < 2) return;
+    this.warmUpWhenQuiet = setTimeout(() => this.loadTools(), WARM_UP_QUIET_MS);
+    this.warmUpWhenQuiet.unref();
   }
 
   /** The development server has finished a compilation: the background work waits until it is quiet. */
@@ -163,13 +191,15 @@ export class ReferenceKeeper {
       this.warmUpAtLatest.unref();
     }
     this.serving = true;
+    this.compilations += 1;
+    this.warmUpOnceQuiet();
     if (this.background.size > 0) this.whenQuiet();
   }
 
   /** Loads the generator and the linter, once (the warm-up). */
   private loadTools(): void {
     clearTimeout(this.warmUpAtLatest);
-    this.background.delete('warm-up');
+    clearTimeout(this.warmUpWhenQuiet);
     if (this.toolsLoaded) return;
     this.toolsLoaded = true;
     void this.pageGenerator().catch(() => {});
@@ -294,6 +324,7 @@ export class ReferenceKeeper {
   stop(): void {
     clearTimeout(this.quiet);
     clearTimeout(this.warmUpAtLatest);
+    clearTimeout(this.warmUpWhenQuiet);
     this.background.clear();
     this.downloads?.kill();
     this.linter.close();
