@@ -112,7 +112,9 @@ function liveHeap(trace, from) {
   const byIsolate = new Map();
   for (const [, isolate, at, mb] of trace.matchAll(FULL_GC)) {
     if (Number(at) < from) continue;
-    byIsolate.set(isolate, [...(byIsolate.get(isolate) ?? []), {at: Number(at), mb: Number(mb)}]);
+    const collected = byIsolate.get(isolate) ?? [];
+    collected.push({at: Number(at), mb: Number(mb)});
+    byIsolate.set(isolate, collected);
   }
   // The isolate that collected most is a serving thread (with --workers, the primary collects
   // little); the other serving processes fare alike.
