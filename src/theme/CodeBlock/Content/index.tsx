@@ -196,9 +196,15 @@ export default function CodeBlockContent({className}: {readonly className?: stri
   const getters = useMemo(() => propsGetters(prismTheme, language), [prismTheme, language]);
   const {getLineProps, getTokenProps} = getters;
   const showLineNumbers = lineNumbersStart !== undefined;
+  // The theme's context gives the block a new object of the same class names when it renders
+  // again once the page runs: the markup is kept while their contents stay the same, not rebuilt.
+  const classNamesKey = JSON.stringify(lineClassNames);
   const linesMarkup = useMemo(
-    () => (showLineNumbers ? undefined : linesHtml(lines, lineClassNames, getters)),
-    [showLineNumbers, lines, lineClassNames, getters],
+    () =>
+      showLineNumbers
+        ? undefined
+        : linesHtml(lines, JSON.parse(classNamesKey) as typeof lineClassNames, getters),
+    [showLineNumbers, lines, classNamesKey, getters],
   );
   // The same object for the same markup: React sets an element's inner HTML again whenever the
   // object changes, and the block re-renders once the page runs (its context's objects are new).
