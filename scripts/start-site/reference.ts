@@ -108,6 +108,9 @@ const WARM_UP_LATEST_MS = 10_000;
 /** An API name that redocly.yaml has not: linting it loads the linter and its configuration only. */
 const WARM_UP = '(warm-up)';
 
+/** What ReferenceKeeper.changedOperations finds when the description itself does not read. */
+const UNREADABLE = Symbol('the description does not read');
+
 /** The operations a change touched, by their JSON pointers, in the prepared description `doc`. */
 interface Only {
   readonly doc: Record<string, unknown>;
@@ -270,21 +273,54 @@ export class ReferenceKeeper {
   /** After a change of `files` (relative to the repository) under openapi/. */
   async update(files: readonly string[]): Promise<void> {
     const targets = targetsAffectedBy(files);
-    const only = targets.length === 1 ? await this.changedOperations(targets[0]) : undefined;
-    await this.generate(files, targets, {only});
+    const change = targets.length === 1 ? await this.changedOperations(targets[0]) : undefined;
+    if (change !== UNREADABLE || !(await this.lintedUnreadable(files))) {
+      await this.generate(files, targets, {only: change === UNREADABLE ? undefined : change});
+    }
     // What the update read is garbage now; the development server's reload is about to start.
     collectGarbage();
+  }
+
+  /**
+   * For a description that does not read: the linter alone, whose errors name the file and line;
+   * true when it found one, and the pages stay as they are. The generator would fail on it too,
+   * after parsing the whole description once more beside the linter: with GitHub's description
+   * in the sample's place, that moment holds the most memory of this process in a writer's session
+   * (`npm run bench:writer -- --sizes large`). When the linter finds no error, the generator runs
+   * as for any change and says what is wrong.
+   */
+  private async lintedUnreadable(files: readonly string[]): Promise<boolean> {
+    this.downloads?.kill();
+    this.background.delete('downloads');
+    let found: Problem[];
+    try {
+      found = await this.linter.lint(this.aliasesFor(files));
+    } catch {
+      return false;
+    }
+    const errors = this.sayWarnings(found);
+    if (errors.length === 0) return false;
+    this.showProblems(errors);
+    return true;
+  }
+
+  /** Prints the warnings the linter found; returns its errors. */
+  private sayWarnings(found: readonly Problem[]): Problem[] {
+    for (const warning of found.filter((problem) => problem.severity === 'warning')) {
+      this.say(`⚠ ${formatProblem(warning)}`);
+    }
+    return found.filter((problem) => problem.severity === 'error');
   }
 
   /**
    * For the sample's place (an owner's description, of any size): the operations whose pages a
    * change touched (../generate-api-docs/changed-operations.ts), found by comparing the prepared
    * copy the pages were generated from with the description now. Undefined, and every page is
-   * written, when that cannot tell: another target, no prepared copy, a description that does not
-   * read (the generator and the linter then say why), or a change of what every page shares or of
-   * the sidebar.
+   * written, when that cannot tell: another target, no prepared copy, a prepared copy half
+   * written, or a change of what every page shares or of the sidebar. UNREADABLE when the
+   * description does not read.
    */
-  private async changedOperations(target: Target): Promise<Only | undefined> {
+  private async changedOperations(target: Target): Promise<Only | typeof UNREADABLE | undefined> {
     if (target.pluginId !== 'petstore') return undefined;
     const prepared = path.join(this.root, preparedSpecPath(target.id));
     if (!existsSync(prepared)) return undefined;
@@ -293,10 +329,13 @@ export class ReferenceKeeper {
     let beforePrints: DescriptionPrints;
     try {
       ({doc} = await preparedSpec(path.join(this.root, target.spec)));
+    } catch {
+      return UNREADABLE;
+    }
+    try {
       beforePrints = this.printsOf(before);
     } catch {
-      // A description that does not read, or a prepared copy half written: every page, whose
-      // generator and linter say what is wrong.
+      // A prepared copy half written: every page.
       return undefined;
     }
     const afterPrints = descriptionPrints(doc);
@@ -371,12 +410,8 @@ export class ReferenceKeeper {
       } catch (error) {
         failure = error instanceof Error ? error.message : String(error);
       }
-      const found = await linted;
-      for (const warning of found.filter((problem) => problem.severity === 'warning')) {
-        this.say(`⚠ ${formatProblem(warning)}`);
-      }
       // A description the linter refuses is reported in the linter's words, whatever the generator said.
-      const errors = found.filter((problem) => problem.severity === 'error');
+      const errors = this.sayWarnings(await linted);
       if (errors.length > 0 || failure !== undefined) {
         // The pages stay as they were, and so does what the next change is compared with.
         if (only) writeFileSync(path.join(this.root, preparedSpecPath(only.target.id)), only.before);
@@ -552,10 +587,7 @@ export class ReferenceKeeper {
       try {
         const linted = output.split('\n').find((line) => line.startsWith(PROBLEMS_LINE));
         const found = linted ? (JSON.parse(linted.slice(PROBLEMS_LINE.length)) as Problem[]) : [];
-        for (const warning of found.filter((problem) => problem.severity === 'warning')) {
-          this.say(`⚠ ${formatProblem(warning)}`);
-        }
-        const errors = found.filter((problem) => problem.severity === 'error');
+        const errors = this.sayWarnings(found);
         if (errors.length > 0) {
           this.showProblems(errors);
         } else if (code === 0) {
