@@ -10,7 +10,8 @@
  *   (about three and ten thousand pages), to see how each stage grows;
  * - large: a copy whose sample pet store is GitHub's REST API description as published, 1,223
  *   operations and 270 webhook events (large.mjs: fetched once from the npm registry; the Redocly
- *   rules it breaks turned off, broken links reported, each printed);
+ *   rules it breaks turned off, broken links reported, each printed); large-yaml, only when
+ *   --sizes names it: the same description written as YAML, as most owners write theirs;
  * - releases: a copy with 20 more releases of the merchant API, each cut by
  *   `npm run api:release` (releases.mjs);
  *
@@ -41,7 +42,7 @@
  * Environment variables reach the builds, so a setting (DOCUSAURUS_SSG_WORKER_THREAD_COUNT=1,
  * say) is measured by setting it for the bench. `--help` lists the options (options.mjs).
  *
- *   npm run bench:scale [-- --sizes 1x,10x,30x,100x,large,releases] [-- --parts build,served,lighthouse]
+ *   npm run bench:scale [-- --sizes 1x,10x,30x,100x,large,large-yaml,releases] [-- --parts build,served,lighthouse]
  *                       [-- --runs 3] [-- --from /tmp/gerai-scale-10x-XXXX] [-- --keep]
  *                       [-- --port 3390]
  */
@@ -75,6 +76,7 @@ const MAKE = {
   '30x': () => ({folder: growCopy(30), preparation: {}}),
   '100x': () => ({folder: growCopy(100), preparation: {}}),
   large: (/** @type {(message: string) => void} */ log) => largeCopy(log),
+  'large-yaml': (/** @type {(message: string) => void} */ log) => largeCopy(log, undefined, {asYaml: true}),
   releases: (/** @type {(message: string) => void} */ log) => releasesCopy(log),
 };
 

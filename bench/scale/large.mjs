@@ -22,7 +22,7 @@ import {createHash} from 'node:crypto';
 import {existsSync, mkdirSync, mkdtempSync, readFileSync, renameSync, rmSync, writeFileSync} from 'node:fs';
 import path from 'node:path';
 
-import {isMap, parseDocument} from 'yaml';
+import {isMap, parseDocument, stringify} from 'yaml';
 
 import {copyRepository} from '../../tests/support/repository-copy.mjs';
 import {commitCopy} from '../shared/copies.mjs';
@@ -183,13 +183,20 @@ export function brokenLinksWarned(text) {
  *
  * @param {(message: string) => void} [log]
  * @param {string} [source] the description's file: GitHub's, fetched, unless a test gives its own
+ * @param {{asYaml?: boolean}} [options] asYaml: the description written as block YAML, as most
+ *   owners write theirs, rather than as the JSON it is published as
  */
-export function largeCopy(log = () => {}, source = fetchLargeDescription(log)) {
+export function largeCopy(log = () => {}, source = fetchLargeDescription(log), {asYaml = false} = {}) {
   const bytes = readFileSync(source);
   const description = largeDescription(bytes.toString('utf8'));
-  const folder = copyRepository('gerai-scale-large-');
+  const folder = copyRepository(asYaml ? 'gerai-scale-large-yaml-' : 'gerai-scale-large-');
   try {
-    writeFileSync(path.join(folder, 'openapi', 'petstore.yaml'), description.text);
+    writeFileSync(
+      path.join(folder, 'openapi', 'petstore.yaml'),
+      asYaml
+        ? stringify(JSON.parse(description.text), {lineWidth: 0, aliasDuplicateObjects: false})
+        : description.text,
+    );
     const redocly = path.join(folder, 'redocly.yaml');
     writeFileSync(redocly, relaxLintRules(readFileSync(redocly, 'utf8'), RELAXED_RULES));
     const config = path.join(folder, 'docusaurus.config.ts');
@@ -202,7 +209,7 @@ export function largeCopy(log = () => {}, source = fetchLargeDescription(log)) {
   const notes = [
     `openapi/petstore.yaml is ${LARGE_DESCRIPTION.file} of ${LARGE_DESCRIPTION.package} ` +
       `(OpenAPI ${description.openapi}, ${description.operations} operations, ${description.events} webhook events, ` +
-      `${description.schemas} schemas), as published`,
+      `${description.schemas} schemas), ${asYaml ? 'written as YAML' : 'as published'}`,
     `Redocly rules off for ${PETSTORE_API} in the copy's redocly.yaml: ${Object.keys(RELAXED_RULES).join(', ')}`,
     'broken links and anchors are warnings in the copy (GitHub links to docs.github.com by path, and the sample pages to pet-store operations)',
   ];
@@ -214,6 +221,7 @@ export function largeCopy(log = () => {}, source = fetchLargeDescription(log)) {
       file: LARGE_DESCRIPTION.file,
       sha256: createHash('sha256').update(bytes).digest('hex'),
       openapi: description.openapi,
+      written: asYaml ? 'yaml' : 'json',
       operations: description.operations,
       schemas: description.schemas,
       events: description.events,

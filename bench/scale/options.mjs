@@ -11,14 +11,14 @@ export {UsageError};
 export const GROWN_SIZES = ['10x', '30x', '100x'];
 
 /** The copies a run can measure, in the order they are built and shown. */
-export const SIZES = ['1x', '10x', '30x', '100x', 'large', 'releases'];
+export const SIZES = ['1x', '10x', '30x', '100x', 'large', 'large-yaml', 'releases'];
 
 /**
  * The copies a run measures unless --sizes says: all but 30x and 100x, which show how each stage
- * grows past ten times; the build of 100x alone takes most of an hour on a 2-core machine and most
- * of its memory.
+ * grows past ten times (the build of 100x alone takes most of an hour on a 2-core machine and most
+ * of its memory), and large-yaml, the large copy's description as YAML.
  */
-export const DEFAULT_SIZES = SIZES.filter((size) => size !== '30x' && size !== '100x');
+export const DEFAULT_SIZES = SIZES.filter((size) => !['30x', '100x', 'large-yaml'].includes(size));
 
 /** The parts of a run: the cold builds, the served pages of each, and the interleaved mobile Lighthouse runs. */
 export const PARTS = ['build', 'served', 'lighthouse'];
@@ -35,7 +35,8 @@ export const COMMAND = {
     'costs and what a reader gets: 1x (the portal as it is), 10x (ten times its content), 30x and ' +
     '100x (thirty and a hundred times, about three and ten thousand pages; only when --sizes names ' +
     'them), large ' +
-    "(GitHub's REST API description in place of the sample pet store) and releases (20 more " +
+    "(GitHub's REST API description in place of the sample pet store; large-yaml, only when named: " +
+    'the same written as YAML) and releases (20 more ' +
     'releases of the merchant API). Prints a table and writes bench/scale/results.json.',
   options: {
     sizes: {

@@ -31,9 +31,10 @@
  *
  * With `--sizes large` (or `1x,10x,large`), a copy whose sample pet store is GitHub's REST API
  * description as published (../scale/large.mjs), where the description edit is the summary of
- * `repos/get`: what an owner waits for with a description of a thousand operations.
+ * `repos/get`: what an owner waits for with a description of a thousand operations. With
+ * `--sizes large-yaml`, the same description written as YAML, as most owners write theirs.
  *
- *   npm run bench:writer [-- --sizes 1x,10x,large] [-- --edits 3] [-- --starts 3] [-- --limit 60]
+ *   npm run bench:writer [-- --sizes 1x,10x,large,large-yaml] [-- --edits 3] [-- --starts 3] [-- --limit 60]
  *                        [-- --start-limit 600] [-- --port 3290] [-- --keep]
  */
 /* global document -- functions passed to page.evaluate run in the page */
@@ -55,6 +56,8 @@ const OUTPUT = resultsFile('writer');
 const SIZES = ['1x', `${TIMES}x`];
 /** And on request: a copy whose sample is a large public description (../scale/large.mjs). */
 const LARGE = 'large';
+/** The same description written as YAML, as most owners write theirs. */
+const LARGE_YAML = 'large-yaml';
 
 /** The guide and the operation the writer edits, and the routes they are served at. */
 const GUIDE = {file: 'docs/docs/getting-started.mdx', route: '/docs/docs/getting-started'};
@@ -71,6 +74,11 @@ const LARGE_OPERATION = {
   summary: 'Get a repository',
   route: '/api/repos-get',
   line: (/** @type {string} */ summary) => `"summary": ${JSON.stringify(summary)},`,
+};
+/** The same operation in the copy whose description is written as YAML. */
+const LARGE_YAML_OPERATION = {
+  ...LARGE_OPERATION,
+  line: (/** @type {string} */ summary) => `summary: ${summary}\n`,
 };
 
 /** How long after the reference page first shows the first description edit is saved. */
@@ -96,7 +104,7 @@ const COMMAND = {
       type: 'string',
       value: 'LIST',
       default: SIZES.join(','),
-      help: `copies to measure; ${LARGE} is a copy with GitHub's REST API description in the sample's place`,
+      help: `copies to measure; ${LARGE} is a copy with GitHub's REST API description in the sample's place, ${LARGE_YAML} the same written as YAML`,
     },
     edits: {type: 'string', value: 'N', default: '3', help: 'edits of the guide and of the description'},
     starts: {
@@ -113,7 +121,7 @@ const COMMAND = {
 };
 
 const {sizes, edits, starts, limitMs, startLimitMs, port, keep} = readCommandLine(COMMAND, (values) => ({
-  sizes: listOption('sizes', values.sizes, [...SIZES, LARGE]),
+  sizes: listOption('sizes', values.sizes, [...SIZES, LARGE, LARGE_YAML]),
   edits: wholeNumber('edits', values.edits, 1),
   starts: wholeNumber('starts', values.starts, 1),
   limitMs: wholeNumber('limit', values.limit, 1) * 1000,
@@ -419,12 +427,18 @@ const save1 = () => writeResults(OUTPUT, results);
 
 for (const size of sizes) {
   const log = (/** @type {string} */ line) => console.log(`bench:writer ${size}: ${line}`);
-  const folder = size === '1x' ? plainCopy() : size === LARGE ? largeCopy(log).folder : growCopy();
+  const folder =
+    size === '1x'
+      ? plainCopy()
+      : size === LARGE || size === LARGE_YAML
+        ? largeCopy(log, undefined, {asYaml: size === LARGE_YAML}).folder
+        : growCopy();
+  const operation = {[LARGE]: LARGE_OPERATION, [LARGE_YAML]: LARGE_YAML_OPERATION}[size] ?? OPERATION;
   log(`copy in ${folder}`);
   try {
     results.sizes[size] = {
       folder,
-      ...(await measureCopy(folder, log, size === LARGE ? LARGE_OPERATION : OPERATION)),
+      ...(await measureCopy(folder, log, operation)),
     };
   } finally {
     if (!keep) {

@@ -175,7 +175,7 @@ components:
 });
 
 describe('the options of a run', () => {
-  test('by default: every copy but 30x and 100x, every part, three runs, each copy on its own port', () => {
+  test('by default: every copy but 30x, 100x and large-yaml, every part, three runs, each copy on its own port', () => {
     const options = parseOptions([]);
     assert.deepEqual(options.sizes, ['1x', '10x', 'large', 'releases']);
     assert.deepEqual(options.parts, ['build', 'served', 'lighthouse']);
@@ -183,12 +183,13 @@ describe('the options of a run', () => {
     assert.equal(options.keep, false);
     assert.deepEqual(
       SIZES.map((size) => portOf(size, options.port)),
-      [3390, 3400, 3410, 3420, 3430, 3440],
+      [3390, 3400, 3410, 3420, 3430, 3440, 3450],
     );
   });
 
-  test('30x and 100x when named', () => {
+  test('30x, 100x and large-yaml when named', () => {
     assert.deepEqual(parseOptions(['--sizes', '100x,1x,30x']).sizes, ['1x', '30x', '100x']);
+    assert.deepEqual(parseOptions(['--sizes', 'large-yaml,large']).sizes, ['large', 'large-yaml']);
   });
 
   test('a subset of the copies, in the order they are built whatever the order given', () => {
@@ -274,13 +275,30 @@ describe("the large copy: a large description in the pet store's place", () => {
     assert.throws(() => brokenLinksWarned("  onBrokenLinks: 'warn',\n"), /onBrokenLinks/);
   });
 
-  test('the copy holds the description, the relaxed rules and the warnings, committed', () => {
+  /**
+   * Makes the large copy of `description` (with `options`) and gives `check` its folder, what was
+   * done and what it logged; removes both folders after.
+   *
+   * @param {{asYaml?: boolean}} options
+   * @param {(copy: {folder: string, preparation: any, messages: string[]}) => void} check
+   */
+  function withLargeCopy(options, check) {
     const scratch = mkdtempSync(path.join(tmpdir(), 'gerai-bench-large-test-'));
     const source = path.join(scratch, 'api.json');
     writeFileSync(source, description);
+    /** @type {string[]} */
     const messages = [];
-    const {folder, preparation} = largeCopy((message) => messages.push(message), source);
+    const {folder, preparation} = largeCopy((message) => messages.push(message), source, options);
     try {
+      check({folder, preparation, messages});
+    } finally {
+      rmSync(folder, {recursive: true, force: true});
+      rmSync(scratch, {recursive: true, force: true});
+    }
+  }
+
+  test('the copy holds the description, the relaxed rules and the warnings, committed', () => {
+    withLargeCopy({}, ({folder, preparation, messages}) => {
       const held = parse(readFileSync(path.join(folder, 'openapi', 'petstore.yaml'), 'utf8'));
       assert.equal(held.info.title, 'Large');
       assert.deepEqual(Object.keys(held['x-webhooks']), ['push', 'fork']);
@@ -300,10 +318,18 @@ describe("the large copy: a large description in the pet store's place", () => {
       assert.ok(
         messages.some((message) => /3 operations, 2 webhook events, 1 schemas\), as published/.test(message)),
       );
-    } finally {
-      rmSync(folder, {recursive: true, force: true});
-      rmSync(scratch, {recursive: true, force: true});
-    }
+    });
+  });
+
+  test('written as YAML, the copy holds the same description in block YAML', () => {
+    withLargeCopy({asYaml: true}, ({folder, preparation, messages}) => {
+      const text = readFileSync(path.join(folder, 'openapi', 'petstore.yaml'), 'utf8');
+      assert.doesNotMatch(text, /^\{/, 'not JSON');
+      assert.match(text, /^openapi: /m);
+      assert.deepEqual(parse(text), JSON.parse(description));
+      assert.equal(preparation.written, 'yaml');
+      assert.ok(messages.some((message) => /webhook events, 1 schemas\), written as YAML/.test(message)));
+    });
   });
 });
 
