@@ -69,6 +69,7 @@ interface ChunkGroup {
 interface Compilation {
   hooks: {
     processAssets: {
+      tap(options: {name: string; stage: number}, callback: () => void): void;
       tapPromise(options: {name: string; stage: number}, callback: () => Promise<void>): void;
     };
   };
@@ -83,7 +84,11 @@ interface Compilation {
   errors: Error[];
 }
 interface Bundler {
-  Compilation: {PROCESS_ASSETS_STAGE_REPORT: number; PROCESS_ASSETS_STAGE_OPTIMIZE: number};
+  Compilation: {
+    PROCESS_ASSETS_STAGE_REPORT: number;
+    PROCESS_ASSETS_STAGE_OPTIMIZE: number;
+    PROCESS_ASSETS_STAGE_SUMMARIZE: number;
+  };
   sources: {RawSource: new (source: string) => unknown};
 }
 interface Compiler {
@@ -202,16 +207,28 @@ function bundlerPlugin(context: LoadContext, bundler: Bundler) {
             }
           },
         );
+        const registryFiles = () =>
+          (compilation.namedChunkGroups.get(REGISTRY_CHUNK)?.chunks ?? []).flatMap((chunk) =>
+            [...chunk.files].filter((file) => file.endsWith('.js')),
+          );
+        // The compiled registry is read before the bundler makes the files' content hashes real
+        // (realContentHash, at PROCESS_ASSETS_STAGE_OPTIMIZE_HASH): that step replaces, in every
+        // script, each string equal to a file's first hash with its real one, and a route's chunk
+        // name is eight hex digits, as a hash is. A site of three thousand pages had one route's
+        // name replaced so in the registry, which no longer named its page.
+        let registrySource = '';
+        compilation.hooks.processAssets.tap(
+          {name: NAME, stage: bundler.Compilation.PROCESS_ASSETS_STAGE_SUMMARIZE},
+          () => {
+            registrySource = registryFiles()
+              .map((file) => String(compilation.getAsset(file)?.source.source() ?? ''))
+              .join('\n');
+          },
+        );
         compilation.hooks.processAssets.tapPromise(
           {name: NAME, stage: bundler.Compilation.PROCESS_ASSETS_STAGE_REPORT},
           async () => {
             const started = performance.now();
-            const registryFiles = (compilation.namedChunkGroups.get(REGISTRY_CHUNK)?.chunks ?? []).flatMap(
-              (chunk) => [...chunk.files].filter((file) => file.endsWith('.js')),
-            );
-            const registrySource = registryFiles
-              .map((file) => String(compilation.getAsset(file)?.source.source() ?? ''))
-              .join('\n');
             const chunkLoadingGlobal = compilation.outputOptions.chunkLoadingGlobal;
             if (!registrySource || typeof chunkLoadingGlobal !== 'string') {
               throw new Error(`${NAME}: the client build has no "${REGISTRY_CHUNK}" chunk to read`);
@@ -258,7 +275,7 @@ function bundlerPlugin(context: LoadContext, bundler: Bundler) {
             for (const [name, items] of data.categories) emit(`${CATEGORIES_FOLDER}/${name}`, items);
             emit(BUILD_FILE, {build: data.build, bits: data.bits, always: data.always});
             // Read, the registry is of no use to a browser: it is not published.
-            for (const file of registryFiles) compilation.deleteAsset(file);
+            for (const file of registryFiles()) compilation.deleteAsset(file);
             const seconds = ((performance.now() - started) / 1000).toFixed(1);
             console.log(`[${NAME}] ${data.pages.size} pages, ${data.files.size} files: ${seconds} s`);
           },
