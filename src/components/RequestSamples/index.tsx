@@ -156,11 +156,11 @@ function usePageSamples(
   wanted: boolean,
 ): readonly [samples: PageSamples | null, failed: boolean, retry: () => void, prefetch: () => void] {
   const [samples, setSamples] = useState<PageSamples | null>(() => server ?? fetched.get(load) ?? null);
+  // A failed fetch waits for the reader's retry, which clears it and so fetches again.
   const [failed, setFailed] = useState(false);
-  const [attempt, setAttempt] = useState(0);
 
   useEffect(() => {
-    if (!wanted || samples) return undefined;
+    if (!wanted || samples || failed) return undefined;
     let current = true;
     fetchSamples(load).then(
       (loaded) => {
@@ -173,18 +173,14 @@ function usePageSamples(
     return () => {
       current = false;
     };
-  }, [wanted, samples, load, attempt]);
+  }, [wanted, samples, failed, load]);
 
   // A pointer or the keyboard on the tabs: fetch ahead, so a click shows its code at once.
   const prefetch = useCallback(() => {
     fetchSamples(load).catch(() => undefined);
   }, [load]);
 
-  const retry = () => {
-    setFailed(false);
-    setAttempt((count) => count + 1);
-  };
-  return [samples, failed, retry, prefetch];
+  return [samples, failed, () => setFailed(false), prefetch];
 }
 
 /** Where each key moves the focus in a list of `count` tabs from `at`; undefined for other keys. */
