@@ -98,8 +98,8 @@ const WARM_UP_QUIET_MS = 1000;
 
 /**
  * How long after the server's first compilation the generator and the linter are loaded at the
- * latest, quiet or not: a writer who edits a guide or opens pages without a pause of QUIET_MS
- * would otherwise wait for them on their first change of a description. Not sooner: with an
+ * latest, quiet or not: a writer who edits a guide or opens pages without a pause of
+ * WARM_UP_QUIET_MS would otherwise wait for them on their first change of a description. Not sooner: with an
  * earlier deadline, the ten-times copy's guide edits right after the start took longer to show
  * (`npm run bench:writer`).
  */
