@@ -150,11 +150,9 @@ export class ReferenceKeeper {
   /** The warm-up's latest start, WARM_UP_LATEST_MS after the first compilation. */
   private warmUpAtLatest: NodeJS.Timeout | undefined;
   private warmUpWanted = false;
-  /** The development server's compilations so far. */
+  /** The development server's compilations so far: background work waits for the first. */
   private compilations = 0;
   private toolsLoaded = false;
-  /** Whether the server has finished its first compilation: background work waits for it. */
-  private serving = false;
 
   constructor(
     private readonly root: string,
@@ -189,11 +187,10 @@ export class ReferenceKeeper {
 
   /** The development server has finished a compilation: the background work waits until it is quiet. */
   compiled(): void {
-    if (!this.serving) {
+    if (this.compilations === 0) {
       this.warmUpAtLatest = setTimeout(() => this.loadTools(), WARM_UP_LATEST_MS);
       this.warmUpAtLatest.unref();
     }
-    this.serving = true;
     this.compilations += 1;
     this.warmUpOnceQuiet();
     if (this.background.size > 0) this.whenQuiet();
@@ -223,7 +220,7 @@ export class ReferenceKeeper {
   private whenQuiet(name?: string, work?: () => void): void {
     if (name !== undefined && work) this.background.set(name, work);
     clearTimeout(this.quiet);
-    if (!this.serving) return;
+    if (this.compilations === 0) return;
     this.quiet = setTimeout(() => {
       const works = [...this.background.values()];
       this.background.clear();
