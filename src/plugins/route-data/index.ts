@@ -1,6 +1,7 @@
 /**
  * Route data: the browser learns the site's routes a page at a time, instead of from a table of
- * every route in main.js (ARCHITECTURE.md#routes-in-the-browser-route-data).
+ * every route in main.js (ARCHITECTURE.md#routes-in-the-browser-route-data), and the server that
+ * renders every page finds a page's doc in a table of paths (./server/doc-lookup.ts).
  *
  * What: in the production build of the browser's code only (the server renders every page from
  * the whole table, and `npm start` keeps Docusaurus's own client):
@@ -37,6 +38,7 @@ import {
 } from './compile';
 import {inlineRouteData} from './html';
 import {BUILD_FILE, CATEGORIES_FOLDER, ROUTE_DATA_FOLDER} from './key';
+import {serverDocLookup} from './server/doc-lookup';
 import type {ChunkNames} from './types';
 
 const NAME = 'route-data';
@@ -301,7 +303,8 @@ export default function routeDataPlugin(context: LoadContext): Plugin {
   return {
     name: NAME,
     configureWebpack(config, isServer, {currentBundler}) {
-      if (isServer || config.mode !== 'production') return {};
+      if (config.mode !== 'production') return {};
+      if (isServer) return serverDocLookup(currentBundler);
       if (currentBundler.name !== 'rspack') {
         throw new Error(
           `${NAME}: the site's route data is made with Rspack (future.faster), not ${currentBundler.name}`,
