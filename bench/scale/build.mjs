@@ -7,7 +7,7 @@ import {spawn, spawnSync} from 'node:child_process';
 import {createWriteStream, rmSync} from 'node:fs';
 import path from 'node:path';
 
-import {largestProcessKB, LARGEST_PROCESS, sampleMemory} from '../shared/memory.mjs';
+import {guardMemory, largestProcessKB, LARGEST_PROCESS, sampleMemory} from '../shared/memory.mjs';
 import {parseStages} from './stages.mjs';
 
 // eslint-disable-next-line no-control-regex -- the escape character is what is matched
@@ -67,11 +67,15 @@ export async function coldBuild(folder, progress = () => {}) {
     cwd: folder,
     env: {...process.env, DOCUSAURUS_PERF_LOGGER: 'true'},
     stdio: ['ignore', 'pipe', 'pipe'],
+    // A group of its own, so that the memory guard below stops every process of the build.
+    detached: true,
   });
   // The process tree's memory as [seconds since the start, KB], and [seconds, line] of each stage's end.
   const memory = sampleMemory(child.pid, {everyMs: 500, since: started});
   const marks = [];
   const elapsed = () => (performance.now() - started) / 1000;
+  // A copy too large for the machine (the bundling of 100x) is stopped before it stalls it.
+  const guard = guardMemory(child.pid, {since: started});
   let text = '';
   let partial = '';
   const collect = (chunk) => {
@@ -88,8 +92,11 @@ export async function coldBuild(folder, progress = () => {}) {
   };
   child.stdout.on('data', collect);
   child.stderr.on('data', collect);
-  const code = await new Promise((resolve) => child.on('exit', resolve));
+  const code = await new Promise((resolve) =>
+    child.on('exit', (exitCode, signal) => resolve(exitCode ?? signal)),
+  );
   const wallS = (performance.now() - started) / 1000;
+  guard.stop();
   memory.stop();
   await new Promise((resolve) => log.end(resolve));
   const figures = {
@@ -100,6 +107,13 @@ export async function coldBuild(folder, progress = () => {}) {
     stages: parseStages(text),
     peakRssByStage: peaksByStage(memory.samples, marks),
   };
+  const stopped = guard.stopped();
+  if (stopped) {
+    throw new BuildFailed(`bench:scale: npm run build in ${folder} ${stopped}; see ${logFile}`, {
+      ...figures,
+      stopped,
+    });
+  }
   if (code !== 0) {
     throw new BuildFailed(
       `bench:scale: npm run build failed in ${folder} (exit ${code}); see ${logFile}`,

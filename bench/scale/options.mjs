@@ -15,8 +15,9 @@ export const SIZES = ['1x', '10x', '30x', '100x', 'large', 'large-yaml', 'releas
 
 /**
  * The copies a run measures unless --sizes says: all but 30x and 100x, which show how each stage
- * grows past ten times (the bundling of 100x alone needs more memory than a 24 GB machine has,
- * and stalls it), and large-yaml, the large copy's description as YAML.
+ * grows past ten times (the bundling of 100x alone needs more memory than a 24 GB machine has; the
+ * build is stopped when the machine runs low, ./build.mjs), and large-yaml, the large copy's
+ * description as YAML.
  */
 export const DEFAULT_SIZES = SIZES.filter((size) => !['30x', '100x', 'large-yaml'].includes(size));
 

@@ -124,3 +124,52 @@ export function sampleMemory(pid, {everyMs, since = performance.now()}) {
     stop: () => clearInterval(timer),
   };
 }
+
+/**
+ * The memory the machine must keep free while a benchmark's command runs, in MB: below it the
+ * command is stopped. A copy too large for the machine (the bundling of 100x on 24 GB) would
+ * otherwise push it into swapping or the kernel's out-of-memory killer and stall every process on
+ * it, the benchmark's included.
+ */
+export const MEMORY_FLOOR_MB = 1024;
+
+/** The memory the machine has available (MemAvailable of /proc/meminfo), in MB; Infinity where unknown. */
+export function availableMB() {
+  try {
+    const kb = /^MemAvailable:\s+(\d+)/m.exec(readFileSync('/proc/meminfo', 'utf8'))?.[1];
+    return kb === undefined ? Infinity : Number(kb) / 1024;
+  } catch {
+    return Infinity;
+  }
+}
+
+/**
+ * Watches the machine's available memory while the process group led by `pid` runs (a child
+ * spawned with `detached: true`) and kills the whole group when it falls below `floorMB`.
+ * `stopped()` says when and why it did (empty if it did not).
+ *
+ * @param {number | undefined} pid
+ * @param {{floorMB?: number, everyMs?: number, since?: number, available?: () => number}} [options]
+ *   `since`: a performance.now() the time of the stop is counted from; `available`: the reading
+ *   of the available memory (for tests)
+ */
+export function guardMemory(
+  pid,
+  {floorMB = MEMORY_FLOOR_MB, everyMs = 250, since = performance.now(), available = availableMB} = {},
+) {
+  let stopped = '';
+  const timer = setInterval(() => {
+    if (pid === undefined || stopped) return;
+    const left = available();
+    if (left >= floorMB) return;
+    stopped =
+      `stopped at ${Math.round((performance.now() - since) / 1000)} s: the machine had ` +
+      `${Math.round(left)} MB of memory left (floor ${floorMB} MB)`;
+    try {
+      process.kill(-pid, 'SIGKILL');
+    } catch {
+      // The group has already ended.
+    }
+  }, everyMs);
+  return {stopped: () => stopped, stop: () => clearInterval(timer)};
+}

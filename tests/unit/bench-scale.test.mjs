@@ -1,9 +1,10 @@
 // @ts-check
 // `npm run bench:scale` reads the time of each stage from what `npm run build` prints, grows a
 // copy of the OpenAPI descriptions to ten times their operations, schemas and events, puts a large
-// description in the pet store's place, cuts more releases, reads its options and prints its table.
+// description in the pet store's place, cuts more releases, reads its options and prints its table,
+// and stops a build that leaves the machine too little memory.
 import assert from 'node:assert/strict';
-import {spawnSync} from 'node:child_process';
+import {spawn, spawnSync} from 'node:child_process';
 import {existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync} from 'node:fs';
 import {tmpdir} from 'node:os';
 import path from 'node:path';
@@ -12,6 +13,7 @@ import {describe, test} from 'node:test';
 import {parse} from 'yaml';
 
 import {growDescription, growGuides, TIMES} from '../../bench/shared/copies.mjs';
+import {availableMB, guardMemory} from '../../bench/shared/memory.mjs';
 import {
   brokenLinksWarned,
   largeCopy,
@@ -488,5 +490,50 @@ describe("a grown copy's guides", () => {
     } finally {
       rmSync(folder, {recursive: true, force: true});
     }
+  });
+});
+
+describe('the memory guard of a build', () => {
+  /** Whether a process still runs (an ended one may stay a zombie until it is reaped). */
+  const running = (/** @type {number} */ pid) => {
+    try {
+      return !/^\d+ \(.*\) Z/.test(readFileSync(`/proc/${pid}/stat`, 'utf8'));
+    } catch {
+      return false;
+    }
+  };
+
+  test('stops every process of the group once the machine has less than the floor left, and says so', async () => {
+    // A shell with a child of its own, as npm runs the build under GNU time.
+    const group = spawn('sh', ['-c', 'sleep 30 & echo $!; wait'], {
+      detached: true,
+      stdio: ['ignore', 'pipe', 'ignore'],
+    });
+    const grandchild = Number(await new Promise((resolve) => group.stdout.once('data', resolve)));
+    let readings = 0;
+    const guard = guardMemory(group.pid, {
+      floorMB: 1024,
+      everyMs: 20,
+      available: () => (++readings < 3 ? 4096 : 512),
+    });
+    const ended = await new Promise((resolve) => group.on('exit', (_code, signal) => resolve(signal)));
+    guard.stop();
+    assert.equal(ended, 'SIGKILL');
+    assert.match(
+      guard.stopped(),
+      /^stopped at \d+ s: the machine had 512 MB of memory left \(floor 1024 MB\)$/,
+    );
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    assert.equal(running(grandchild), false, "the group's other process is stopped too");
+  });
+
+  test('leaves a command alone while the machine has enough, and reads what it has', async () => {
+    const group = spawn('sh', ['-c', 'sleep 0.2'], {detached: true, stdio: 'ignore'});
+    const guard = guardMemory(group.pid, {floorMB: 1024, everyMs: 20, available: () => 4096});
+    const code = await new Promise((resolve) => group.on('exit', resolve));
+    guard.stop();
+    assert.equal(code, 0);
+    assert.equal(guard.stopped(), '');
+    assert.ok(availableMB() > 0, 'the machine says how much memory it has available');
   });
 });
