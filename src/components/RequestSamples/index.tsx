@@ -1,5 +1,4 @@
 import {
-  useCallback,
   useEffect,
   useId,
   useRef,
@@ -175,28 +174,25 @@ function usePageSamples(
     };
   }, [wanted, samples, failed, load]);
 
-  // A pointer or the keyboard on the tabs: fetch ahead, so a click shows its code at once.
-  const prefetch = useCallback(() => {
+  // A pointer or the keyboard on the tabs: fetch ahead, so a click shows its code at once. The
+  // handlers go to the container's own events, so a new function each render costs nothing.
+  const prefetch = () => {
     fetchSamples(load).catch(() => undefined);
-  }, [load]);
+  };
 
   return [samples, failed, () => setFailed(false), prefetch];
 }
 
 /** Where each key moves the focus in a list of `count` tabs from `at`; undefined for other keys. */
 function nextTab(key: string, at: number, count: number): number | undefined {
-  switch (key) {
-    case 'ArrowRight':
-      return (at + 1) % count;
-    case 'ArrowLeft':
-      return (at - 1 + count) % count;
-    case 'Home':
-      return 0;
-    case 'End':
-      return count - 1;
-    default:
-      return undefined;
-  }
+  // No key's name (KeyboardEvent.key) is that of a property every object has, such as `toString`.
+  const moves: Partial<Record<string, number>> = {
+    ArrowRight: (at + 1) % count,
+    ArrowLeft: (at - 1 + count) % count,
+    Home: 0,
+    End: count - 1,
+  };
+  return moves[key];
 }
 
 /**
@@ -237,7 +233,10 @@ export default function RequestSamples({operation, index, load, server, children
       select(language, event.currentTarget);
       return;
     }
-    const next = nextTab(event.key, tabs.current.indexOf(event.currentTarget), LANGUAGES.length);
+    // Named before the call, so that the minified code writes the moves in place without temporaries.
+    const count = LANGUAGES.length;
+    const at = tabs.current.indexOf(event.currentTarget);
+    const next = nextTab(event.key, at, count);
     if (next === undefined) return;
     event.preventDefault();
     tabs.current[next]?.focus();
