@@ -59,11 +59,12 @@ function lines({url, eventId, signature, body}: Delivery): Token[][] {
 
 /** Tokens side by side with the same types are one token, as Prism gives them. */
 function merge(line: readonly Token[]): CodeToken[] {
-  const tokens: CodeToken[] = [];
+  // Made here, so the last token takes the content of the next one of its types.
+  const tokens: {readonly types: readonly string[]; content: string}[] = [];
   for (const [types, content] of line) {
     const last = tokens.at(-1);
-    if (last !== undefined && last.types.join(' ') === types.join(' ')) {
-      tokens[tokens.length - 1] = {types: last.types, content: last.content + content};
+    if (last?.types.join(' ') === types.join(' ')) {
+      last.content += content;
     } else {
       tokens.push({types, content});
     }

@@ -113,13 +113,13 @@ function useSignature(
 }
 
 /**
- * The receiver's address as typed, and the last full address typed, which the command posts to.
- * Once the reader has typed, the address (or the problem with what was typed) is announced
- * through `announce` when typing pauses.
+ * The receiver's address as typed, whether it is a full address, and the last full address typed,
+ * which the command posts to. Once the reader has typed, the address (or the problem with what was
+ * typed) is announced through `announce` when typing pauses.
  */
 function useReceiverAddress(
   announce: (message: string) => void,
-): readonly [typed: string, url: string, type: (value: string) => void] {
+): readonly [typed: string, typedIsValid: boolean, url: string, type: (value: string) => void] {
   const [typed, setTyped] = useState(DEFAULT_RECEIVER_URL);
   const [url, setUrl] = useState(DEFAULT_RECEIVER_URL);
   const edited = useRef(false);
@@ -143,7 +143,7 @@ function useReceiverAddress(
     const valid = receiverUrl(value);
     if (valid !== null) setUrl(valid);
   };
-  return [typed, url, type];
+  return [typed, typedIsValid, url, type];
 }
 
 /**
@@ -169,8 +169,7 @@ export default function TestDelivery({
   const isBrowser = useIsBrowser();
   const Code = (useMDXComponents().code ?? 'code') as ElementType<ComponentProps<'code'>>;
   const [announcement, setAnnouncement] = useState('');
-  const [typed, url, type] = useReceiverAddress(setAnnouncement);
-  const typedIsValid = receiverUrl(typed) !== null;
+  const [typed, typedIsValid, url, type] = useReceiverAddress(setAnnouncement);
   const [signed, signingFailed, comeBack] = useSignature(
     body,
     secret,
