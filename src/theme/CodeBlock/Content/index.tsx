@@ -106,10 +106,10 @@ function linesHtml(
       const spans = tokens
         .map((token) => {
           const {className, style, children} = getTokenProps({token: token as LineProps['line'][number]});
-          return `<span class="${escapeHtml(className ?? '')}"${styleAttribute(style)}>${escapeHtml(String(children ?? ''))}</span>`;
+          return `<span class="${escapeHtml(className)}"${styleAttribute(style)}>${escapeHtml(children)}</span>`;
         })
         .join('');
-      return `<div class="${escapeHtml(lineProps.className ?? '')}"${styleAttribute(lineProps.style)}>${spans}<br/></div>`;
+      return `<div class="${escapeHtml(lineProps.className)}"${styleAttribute(lineProps.style)}>${spans}<br/></div>`;
     })
     .join('');
 }
@@ -195,20 +195,21 @@ export default function CodeBlockContent({className}: {readonly className?: stri
   const lines = fromBuild ?? inBrowser;
   const getters = useMemo(() => propsGetters(prismTheme, language), [prismTheme, language]);
   const {getLineProps, getTokenProps} = getters;
-  const showLineNumbers = lineNumbersStart !== undefined;
   // The theme's context gives the block a new object of the same class names when it renders
   // again once the page runs: the markup is kept while their contents stay the same, not rebuilt.
   const classNamesKey = JSON.stringify(lineClassNames);
+  // Numbered lines are the theme's Line, below.
   const linesMarkup = useMemo(
     () =>
-      showLineNumbers
-        ? undefined
-        : linesHtml(lines, JSON.parse(classNamesKey) as typeof lineClassNames, getters),
-    [showLineNumbers, lines, classNamesKey, getters],
+      lineNumbersStart === undefined
+        ? linesHtml(lines, JSON.parse(classNamesKey) as typeof lineClassNames, getters)
+        : undefined,
+    [lineNumbersStart, lines, classNamesKey, getters],
   );
   // The same object for the same markup: React sets an element's inner HTML again whenever the
   // object changes, and the block re-renders once the page runs (its context's objects are new).
-  const html = useMemo(() => (linesMarkup === undefined ? undefined : {__html: linesMarkup}), [linesMarkup]);
+  // Numbered lines do not use it.
+  const html = useMemo(() => ({__html: linesMarkup ?? ''}), [linesMarkup]);
   return (
     <pre
       ref={codeBlockRef}
@@ -216,13 +217,13 @@ export default function CodeBlockContent({className}: {readonly className?: stri
       tabIndex={0}
       className={clsx(className, 'prism-code', `language-${language}`, styles.codeBlock, 'thin-scrollbar')}
       style={prismTheme.plain as CSSProperties}>
-      {html ? (
+      {lineNumbersStart === undefined ? (
         <code className={styles.lines} dangerouslySetInnerHTML={html} />
       ) : (
         // Numbered lines keep the theme's Line, whose numbering takes the class names of its styles.
         <code
           className={clsx(styles.lines, styles.linesNumbered)}
-          style={{counterReset: `line-count ${(lineNumbersStart ?? 1) - 1}`}}>
+          style={{counterReset: `line-count ${lineNumbersStart - 1}`}}>
           {lines.map((line, index) => (
             <Line
               // Lines have no identity of their own.
