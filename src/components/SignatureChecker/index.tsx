@@ -2,7 +2,7 @@ import {useId, useRef, useState, type ChangeEvent, type FormEvent, type ReactNod
 import clsx from 'clsx';
 import useIsBrowser from '@docusaurus/useIsBrowser';
 import styles from './styles.module.css';
-import {createExampleDelivery, DEFAULT_TOLERANCE_SECONDS, verifySignature, type VerifyResult} from './verify';
+import {createExampleDelivery, verifySignature, type VerifyInput, type VerifyResult} from './verify';
 
 type Outcome =
   | {readonly kind: 'idle'}
@@ -84,39 +84,42 @@ function OutcomeMessage({outcome}: {readonly outcome: Outcome}): ReactNode {
   );
 }
 
-/** The delivery as typed into the form. */
-interface Delivery {
-  readonly rawBody: string;
-  readonly secret: string;
-  readonly header: string;
-  readonly checkWindow: boolean;
-}
-
-const EMPTY: Delivery = {rawBody: '', secret: '', header: '', checkWindow: true};
+/**
+ * The delivery as typed into the form, and whether to check the 5-minute window: what
+ * verifySignature checks, against the browser's clock and that window, its defaults.
+ */
+type Delivery = Required<Pick<VerifyInput, 'rawBody' | 'secret' | 'header' | 'checkTimestamp'>>;
 
 /**
  * The form's delivery and what checking it said. Any edit clears the last outcome, and only the
  * answer to the latest "Check signature" or "Fill with an example" is shown.
  */
-function useSignatureCheck(): {
-  readonly delivery: Delivery;
-  readonly edit: (change: Partial<Delivery>) => void;
-  readonly busy: boolean;
-  readonly outcome: Outcome;
-  readonly check: () => Promise<void>;
-  readonly fillExample: () => Promise<void>;
-} {
-  const [delivery, setDelivery] = useState<Delivery>(EMPTY);
+function useSignatureCheck(): readonly [
+  delivery: Delivery,
+  edit: (change: Partial<Delivery>) => void,
+  busy: boolean,
+  outcome: Outcome,
+  check: (event: FormEvent<HTMLFormElement>) => Promise<void>,
+  fillExample: () => Promise<void>,
+] {
+  const [delivery, setDelivery] = useState<Delivery>({
+    rawBody: '',
+    secret: '',
+    header: '',
+    checkTimestamp: true,
+  });
   const [busy, setBusy] = useState(false);
   const [outcome, setOutcome] = useState<Outcome>({kind: 'idle'});
   const run = useRef(0);
 
   const edit = (change: Partial<Delivery>): void => {
-    setDelivery((current) => ({...current, ...change}));
     setOutcome({kind: 'idle'});
+    setDelivery((current) => ({...current, ...change}));
   };
 
-  async function check(): Promise<void> {
+  // The form's submission: the page checks the delivery, and the browser sends nothing.
+  async function check(event: FormEvent<HTMLFormElement>): Promise<void> {
+    event.preventDefault();
     const current = ++run.current;
     if (delivery.secret === '') {
       setOutcome({kind: 'error', text: 'Enter the secret of the subscription that received the delivery.'});
@@ -124,14 +127,7 @@ function useSignatureCheck(): {
     }
     setBusy(true);
     try {
-      const result = await verifySignature({
-        rawBody: delivery.rawBody,
-        header: delivery.header,
-        secret: delivery.secret,
-        now: Date.now() / 1000,
-        toleranceSeconds: DEFAULT_TOLERANCE_SECONDS,
-        checkTimestamp: delivery.checkWindow,
-      });
+      const result = await verifySignature(delivery);
       if (current === run.current) setOutcome({kind: 'result', result});
     } catch (error) {
       if (current === run.current) {
@@ -147,12 +143,7 @@ function useSignatureCheck(): {
     try {
       const example = await createExampleDelivery(Date.now() / 1000);
       if (current !== run.current) return;
-      setDelivery({
-        rawBody: example.rawBody,
-        secret: example.secret,
-        header: example.header,
-        checkWindow: true,
-      });
+      setDelivery({...example, checkTimestamp: true});
       setOutcome({
         kind: 'note',
         text: 'Filled in a delivery signed just now with an example secret. Select "Check signature", then change one character to see it fail.',
@@ -162,7 +153,7 @@ function useSignatureCheck(): {
     }
   }
 
-  return {delivery, edit, busy, outcome, check, fillExample};
+  return [delivery, edit, busy, outcome, check, fillExample];
 }
 
 /**
@@ -174,53 +165,46 @@ export default function SignatureChecker(): ReactNode {
   // The buttons stay disabled until React runs (false while the page is rendered on the server or
   // hydrated), so that a click cannot submit the form natively.
   const hydrated = useIsBrowser();
-  const ids = {
-    payload: `${id}-payload`,
-    secret: `${id}-secret`,
-    header: `${id}-header`,
-    window: `${id}-window`,
-  };
-  const {delivery, edit, busy, outcome, check, fillExample} = useSignatureCheck();
-  const {rawBody, secret, header, checkWindow} = delivery;
+  const payloadId = `${id}-payload`;
+  const secretId = `${id}-secret`;
+  const headerId = `${id}-header`;
+  const windowId = `${id}-window`;
+  const [delivery, edit, busy, outcome, check, fillExample] = useSignatureCheck();
   const editText =
     (field: 'rawBody' | 'secret' | 'header') =>
     (event: ChangeEvent<HTMLInputElement | HTMLTextAreaElement>): void =>
       edit({[field]: event.target.value});
-  const submit = (event: FormEvent<HTMLFormElement>): void => {
-    event.preventDefault();
-    void check();
-  };
 
   return (
     <section className={styles.checker} aria-label="Webhook signature checker">
-      <form onSubmit={submit} noValidate>
+      <form onSubmit={check} noValidate>
         <p className={styles.privacy}>
           Everything stays in this page: the signature is computed by your browser and nothing is sent
           anywhere. Use a sandbox secret all the same.
         </p>
 
         <Field
-          id={ids.payload}
+          id={payloadId}
           label="Raw payload (the request body, byte for byte)"
           hint="Paste the body as your server received it, before any JSON parsing. Reformatting, or a line break added at the end, changes the signature.">
           <textarea
-            id={ids.payload}
+            id={payloadId}
             className={clsx(styles.control, styles.payload)}
-            value={rawBody}
+            value={delivery.rawBody}
             onChange={editText('rawBody')}
             rows={8}
             spellCheck={false}
             autoComplete="off"
-            aria-describedby={`${ids.payload}-hint`}
+            aria-describedby={`${payloadId}-hint`}
           />
         </Field>
 
-        <Field id={ids.secret} label="Signing secret of the subscription">
+        <Field id={secretId} label="Signing secret of the subscription">
           <input
-            id={ids.secret}
+            id={secretId}
             className={styles.control}
             type="text"
-            value={secret}
+            value={delivery.secret}
             onChange={editText('secret')}
             spellCheck={false}
             autoComplete="off"
@@ -228,7 +212,7 @@ export default function SignatureChecker(): ReactNode {
         </Field>
 
         <Field
-          id={ids.header}
+          id={headerId}
           label="X-Gerai-Signature header value"
           hint={
             <>
@@ -236,26 +220,26 @@ export default function SignatureChecker(): ReactNode {
             </>
           }>
           <input
-            id={ids.header}
+            id={headerId}
             className={styles.control}
             type="text"
-            value={header}
+            value={delivery.header}
             onChange={editText('header')}
             spellCheck={false}
             autoComplete="off"
             placeholder="t=1772424915,v1=5f1c…"
-            aria-describedby={`${ids.header}-hint`}
+            aria-describedby={`${headerId}-hint`}
           />
         </Field>
 
         <div className={styles.checkbox}>
           <input
-            id={ids.window}
+            id={windowId}
             type="checkbox"
-            checked={checkWindow}
-            onChange={(event) => edit({checkWindow: event.target.checked})}
+            checked={delivery.checkTimestamp}
+            onChange={(event) => edit({checkTimestamp: event.target.checked})}
           />
-          <label htmlFor={ids.window}>
+          <label htmlFor={windowId}>
             Check the 5-minute window (refuse a timestamp more than 5 minutes from now)
           </label>
         </div>
@@ -268,7 +252,7 @@ export default function SignatureChecker(): ReactNode {
             type="button"
             className="button button--secondary"
             disabled={!hydrated}
-            onClick={() => void fillExample()}>
+            onClick={fillExample}>
             Fill with an example
           </button>
         </div>
