@@ -39,12 +39,16 @@ type Reachable = Extract<TokenEndpoint, {readonly mock: boolean}>;
 
 /**
  * Asks the token endpoint for a client credentials token (client id and secret as HTTP Basic, the
- * scopes in a form body): the token when one came, and what to tell the reader either way.
+ * scopes in a form body), gives the token to `take` when one came, and says what to tell the
+ * reader either way.
  */
 async function askForToken(
   endpoint: Reachable,
-  {clientId, secret, scope}: {readonly clientId: string; readonly secret: string; readonly scope: string},
-): Promise<{readonly token?: string; readonly status: Status}> {
+  clientId: string,
+  secret: string,
+  scope: string,
+  take: (token: string) => void,
+): Promise<Status> {
   let response: Response;
   try {
     response = await fetch(endpoint.url, {
@@ -58,29 +62,25 @@ async function askForToken(
     });
   } catch {
     return {
-      status: {
-        kind: 'error',
-        message: endpoint.mock
-          ? `Could not reach ${endpoint.url}. Check that the mock server runs at that address.`
-          : `Could not reach ${endpoint.url}. Check your connection.`,
-      },
+      kind: 'error',
+      message: endpoint.mock
+        ? `Could not reach ${endpoint.url}. Check that the mock server runs at that address.`
+        : `Could not reach ${endpoint.url}. Check your connection.`,
     };
   }
   const body: unknown = await response.json().catch(() => undefined);
   const token = (body as {access_token?: unknown} | undefined)?.access_token;
-  if (!response.ok || typeof token !== 'string' || token === '') {
-    return {status: {kind: 'error', message: errorMessage(response.status, body)}};
+  if (!response.ok || !token || typeof token !== 'string') {
+    return {kind: 'error', message: errorMessage(response.status, body)};
   }
+  take(token);
   const {scope: granted, expires_in: expiresIn} = body as {scope?: unknown; expires_in?: unknown};
   return {
-    token,
-    status: {
-      kind: 'done',
-      message:
-        `Got a token${typeof granted === 'string' && granted ? ` for ${granted}` : ''}` +
-        `${typeof expiresIn === 'number' ? `, valid for ${expiresIn} seconds` : ''}. ` +
-        'It is in the Bearer Token field, and Send API Request sends it.',
-    },
+    kind: 'done',
+    message:
+      `Got a token${typeof granted === 'string' && granted ? ` for ${granted}` : ''}` +
+      `${typeof expiresIn === 'number' ? `, valid for ${expiresIn} seconds` : ''}. ` +
+      'It is in the Bearer Token field, and Send API Request sends it.',
   };
 }
 
@@ -109,9 +109,11 @@ export default function ClientCredentialsToken({scheme, tokenUrl, scopes, server
       return;
     }
     setStatus({kind: 'busy', message: `Asking ${endpoint.url} for a token…`});
-    const answer = await askForToken(endpoint, {clientId: clientId.trim(), secret, scope: scope.trim()});
-    if (answer.token !== undefined) dispatch(setAuthData({scheme, key: 'token', value: answer.token}));
-    setStatus(answer.status);
+    setStatus(
+      await askForToken(endpoint, clientId.trim(), secret, scope.trim(), (token) =>
+        dispatch(setAuthData({scheme, key: 'token', value: token})),
+      ),
+    );
   };
 
   const onEnter = (event: KeyboardEvent<HTMLInputElement>) => {
@@ -166,7 +168,7 @@ export default function ClientCredentialsToken({scheme, tokenUrl, scopes, server
             type="button"
             className="button button--secondary button--block"
             aria-disabled={status.kind === 'busy'}
-            onClick={() => void request()}>
+            onClick={request}>
             Get token
           </button>
         </>
