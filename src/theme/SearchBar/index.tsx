@@ -7,7 +7,7 @@
  * React, where no wrapped component can change it.
  * Upgrade: UPGRADING.md#searchbar.
  */
-import {useCallback, useEffect, useRef, useState, type ReactNode} from 'react';
+import {useEffect, useRef, useState, type ReactNode} from 'react';
 import SearchBar from '@theme-original/SearchBar';
 
 import SearchUnavailable from '@site/src/components/SearchUnavailable';
@@ -55,9 +55,9 @@ export default function SearchBarWrapper(): ReactNode {
   // waiting for the index; the button then goes away with the message. Focusing the box again puts
   // the reader back where they were typing, and the suggestion box (which opens on focus) searches
   // for the query still in it.
-  const backToTheBox = useCallback(() => {
+  const backToTheBox = () => {
     root.current?.querySelector<HTMLInputElement>('input.navbar__search-input')?.focus();
-  }, []);
+  };
 
   return (
     <div ref={root} className={styles.contents} onFocus={() => setUsed(true)}>
