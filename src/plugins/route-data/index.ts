@@ -1,7 +1,7 @@
 /**
  * Route data: the browser learns the site's routes a page at a time, instead of from a table of
  * every route in main.js (ARCHITECTURE.md#routes-in-the-browser-route-data), and the server that
- * renders every page finds a page's doc in a table of paths (./server/doc-lookup.ts).
+ * renders every page finds a page's route and doc in tables of paths (./server/index.ts).
  *
  * What: in the production build of the browser's code only (the server renders every page from
  * the whole table, and `npm start` keeps Docusaurus's own client):
@@ -38,7 +38,7 @@ import {
 } from './compile';
 import {inlineRouteData} from './html';
 import {BUILD_FILE, CATEGORIES_FOLDER, ROUTE_DATA_FOLDER} from './key';
-import {serverDocLookup} from './server/doc-lookup';
+import {serverLookups} from './server';
 import type {ChunkNames} from './types';
 
 const NAME = 'route-data';
@@ -304,7 +304,7 @@ export default function routeDataPlugin(context: LoadContext): Plugin {
     name: NAME,
     configureWebpack(config, isServer, {currentBundler}) {
       if (config.mode !== 'production') return {};
-      if (isServer) return serverDocLookup(currentBundler);
+      if (isServer) return serverLookups(currentBundler);
       if (currentBundler.name !== 'rspack') {
         throw new Error(
           `${NAME}: the site's route data is made with Rspack (future.faster), not ${currentBundler.name}`,

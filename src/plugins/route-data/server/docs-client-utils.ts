@@ -1,6 +1,6 @@
 /**
  * Replaces the docs plugin's `docsClientUtils` (lib/client/docsClientUtils.js) in the server
- * bundle (./doc-lookup.ts): the active doc of an address is found in a table of the version's docs
+ * bundle (./index.ts): the active doc of an address is found in a table of the version's docs
  * (./find-by-path.ts) instead of by trying every doc's path, and a doc's pages in other
  * versions in a table of ids. The other functions are the plugin's own.
  */

@@ -1,6 +1,6 @@
 /**
  * Replaces the docs plugin's `docsUtils` (lib/client/docsUtils.js) in the server bundle
- * (./doc-lookup.ts) for one hook, `useDocRootMetadata`: the doc route of an address is found in a
+ * (./index.ts) for one hook, `useDocRootMetadata`: the doc route of an address is found in a
  * table of the routes (./find-by-path.ts), and only that route is rendered, instead of trying
  * every route's path twice (once to find it, once in a `Switch` of every route). The other
  * exports are the plugin's own.
@@ -12,16 +12,11 @@ import renderRoutes from '@docusaurus/renderRoutes';
 import {matchPath, useLocation} from '@docusaurus/router';
 import type {Props as DocRootProps} from '@theme/DocRoot';
 
-import {everyPathPlain, findIndexByPath, isPlainPath} from './find-by-path';
+import {everyPathPlain, findIndexByPath, plainRoutePath} from './find-by-path';
 
 export * from '@gerai/docs-utils';
 
 type DocRoute = DocRootProps['route'] & {readonly sidebar?: string; readonly sensitive?: boolean};
-
-/** The path of a route a `Switch` matches as text: exact, not strict, not case sensitive. */
-function plainPath(route: DocRoute): string | undefined {
-  return route.exact && !route.strict && !route.sensitive && isPlainPath(route.path) ? route.path : undefined;
-}
 
 export function useDocRootMetadata({route}: DocRootProps): null | {
   docElement: ReactNode;
@@ -31,7 +26,7 @@ export function useDocRootMetadata({route}: DocRootProps): null | {
   const location = useLocation();
   const versionMetadata = useDocsVersion();
   const docRoutes = (route.routes ?? []) as DocRoute[];
-  const index = findIndexByPath(docRoutes, location.pathname, plainPath, (docRoute) =>
+  const index = findIndexByPath(docRoutes, location.pathname, plainRoutePath, (docRoute) =>
     Boolean(matchPath(location.pathname, docRoute)),
   );
   const current = docRoutes[index];
@@ -39,7 +34,7 @@ export function useDocRootMetadata({route}: DocRootProps): null | {
   const sidebarName = current.sidebar;
   // A Switch of every route renders the first that matches, this one, when every route is
   // matched as text; any other route keeps the Switch as it was.
-  const docElement = renderRoutes(everyPathPlain(docRoutes, plainPath) ? [current] : docRoutes);
+  const docElement = renderRoutes(everyPathPlain(docRoutes, plainRoutePath) ? [current] : docRoutes);
   return {
     docElement,
     sidebarName,

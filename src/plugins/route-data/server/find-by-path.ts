@@ -14,9 +14,30 @@ const PATTERN_SYNTAX = /[\\:()*?+]/;
 /** Printable ASCII: case folding in a regular expression without the `u` flag is plain lowercase there. */
 const PRINTABLE_ASCII = /^[\x20-\x7e]*$/;
 
+/** The routes of react-router's `Switch` and react-router-config, as far as matching goes. */
+interface Route {
+  readonly path?: string | readonly string[];
+  readonly exact?: boolean;
+  readonly strict?: boolean;
+  readonly sensitive?: boolean;
+}
+
 /** Whether a path is matched as plain text. */
 export function isPlainPath(path: unknown): path is string {
   return typeof path === 'string' && PRINTABLE_ASCII.test(path) && !PATTERN_SYNTAX.test(path);
+}
+
+/** The path of a route matched as text: exact, not strict, not case sensitive, a plain path. */
+export function plainRoutePath(route: Route): string | undefined {
+  const path = route.path;
+  return route.exact &&
+    !route.strict &&
+    !route.sensitive &&
+    typeof path === 'string' &&
+    path !== '' &&
+    isPlainPath(path)
+    ? path
+    : undefined;
 }
 
 function textKey(path: string): string {

@@ -1,15 +1,17 @@
 /**
  * The server half of route data: module replacements in the production server bundle, which
  * renders every page. The docs plugin's lookups of the doc at an address (`getActiveDocContext`,
- * which the navbar's doc sidebar items read) and of the doc route to render (`useDocRootMetadata`)
- * use a table of paths (./find-by-path.ts) instead of trying every doc's path with `matchPath`.
+ * which the navbar's doc sidebar items read) and of the doc route to render (`useDocRootMetadata`),
+ * and Docusaurus's `matchRoutes` (its `preload` and `normalizeLocation` match each page's address
+ * against the whole route tree), use a table of paths (./find-by-path.ts) instead of trying every
+ * doc's path with `matchPath`.
  *
- * Why: each page tried every doc's path four to six times, so rendering the pages took a time that
- * grew with the square of the docs (SSG's seconds per thousand pages in `npm run bench:scale`), and
- * past 10,000 paths react-router stops caching the expressions it makes, so each try compiles one.
- * No option or theme component changes how the plugin finds a doc. The browser keeps the plugin's
- * own code: its docs data holds a page's few docs (../json-loader.cjs), and the pages hydrate as
- * before, since the replacements give the same results.
+ * Why: each page tried every doc's path six to eight times, so rendering the pages took a time
+ * that grew with the square of the docs (SSG's seconds per thousand pages in
+ * `npm run bench:scale`), and past 10,000 paths react-router stops caching the expressions it makes,
+ * so each try compiles one. No option or theme component changes how Docusaurus or the docs plugin
+ * find a route or a doc. The browser keeps their own code: it learns a page's few routes and docs
+ * (../client/), and the pages hydrate as before, since the replacements give the same results.
  * Upgrade: UPGRADING.md#srcpluginsroute-dataserver.
  */
 import {existsSync} from 'node:fs';
@@ -23,11 +25,14 @@ import {replaceModule} from '../../replace-module';
 
 const NAME = 'route-data';
 
-/** The docs plugin's client folder, whose modules import the two replaced. */
+/** The docs plugin's client folder, whose modules import two of the replaced. */
 const DOCS_CLIENT = /[\\/]@docusaurus[\\/]plugin-content-docs[\\/]lib[\\/]client$/;
 
-/** Each replaced module: its import in the docs plugin, the alias of the original, the replacement. */
-const REPLACED = [
+/** Docusaurus's client folder (`preload`, `normalizeLocation`, `docusaurus`), not its `exports/`. */
+const CORE_CLIENT = /[\\/]@docusaurus[\\/]core[\\/]lib[\\/]client$/;
+
+/** The docs plugin's modules replaced: their import, the alias of the original, the replacement. */
+const DOCS_REPLACED = [
   {imported: 'docsClientUtils', alias: '@gerai/docs-client-utils', replacement: 'docs-client-utils.ts'},
   {imported: 'docsUtils', alias: '@gerai/docs-utils', replacement: 'docs-utils.tsx'},
 ] as const;
@@ -44,7 +49,7 @@ interface Compiler {
 
 function docsClientFolder(): string {
   const folder = path.join(path.dirname(require.resolve('@docusaurus/plugin-content-docs')), 'client');
-  for (const {imported} of REPLACED) {
+  for (const {imported} of DOCS_REPLACED) {
     if (!existsSync(path.join(folder, `${imported}.js`))) {
       throw new Error(
         `${NAME}: the docs plugin has no lib/client/${imported}.js any more; see UPGRADING.md#srcpluginsroute-dataserver`,
@@ -55,21 +60,34 @@ function docsClientFolder(): string {
 }
 
 /** The server bundle's part of the route data plugin's `configureWebpack`. */
-export function serverDocLookup(currentBundler: CurrentBundler): ConfigureWebpackResult {
+export function serverLookups(currentBundler: CurrentBundler): ConfigureWebpackResult {
   const folder = docsClientFolder();
-  const replaced = REPLACED.map((entry) => ({...entry, file: path.join(__dirname, entry.replacement)}));
+  const replaced = [
+    ...DOCS_REPLACED.map(({imported, replacement}) => ({
+      imported: `./${imported}`,
+      pattern: new RegExp(`^\\./${imported}$`),
+      importedFrom: DOCS_CLIENT,
+      file: path.join(__dirname, replacement),
+    })),
+    {
+      imported: 'react-router-config',
+      pattern: /^react-router-config$/,
+      importedFrom: CORE_CLIENT,
+      file: path.join(__dirname, 'match-routes.ts'),
+    },
+  ];
   return {
     resolve: {
       alias: Object.fromEntries(
-        REPLACED.map(({imported, alias}) => [`${alias}$`, path.join(folder, `${imported}.js`)]),
+        DOCS_REPLACED.map(({imported, alias}) => [`${alias}$`, path.join(folder, `${imported}.js`)]),
       ),
     },
     plugins: [
-      ...replaced.map(({imported, file}) =>
-        replaceModule(currentBundler, new RegExp(`^\\./${imported}$`), file, DOCS_CLIENT),
+      ...replaced.map(({pattern, file, importedFrom}) =>
+        replaceModule(currentBundler, pattern, file, importedFrom),
       ),
       {
-        // A replacement that matched nothing (the docs plugin imports the module another way) stops
+        // A replacement that matched nothing (a module imported another way) stops
         // the build instead of leaving the slow lookups in place unnoticed.
         apply(compiler: Compiler) {
           compiler.hooks.thisCompilation.tap(NAME, (compilation) => {
@@ -81,7 +99,7 @@ export function serverDocLookup(currentBundler: CurrentBundler): ConfigureWebpac
                 if (built.has(file)) continue;
                 compilation.errors.push(
                   new Error(
-                    `${NAME}: the docs plugin no longer imports ./${imported}; ` +
+                    `${NAME}: nothing in the server bundle imports ${imported} as replaced; ` +
                       'see UPGRADING.md#srcpluginsroute-dataserver',
                   ),
                 );
