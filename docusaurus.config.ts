@@ -21,6 +21,7 @@ import remarkDiagrams, {DIAGRAM_OPTIONS} from './src/remark/diagrams';
 import remarkHighlightCode, {type HighlightCodeOptions} from './src/remark/highlight-code';
 import remarkRequestSamples, {type RequestSamplesOptions} from './src/remark/request-samples';
 import remarkSubstituteTokens from './src/remark/substitute-tokens';
+import {withOptions} from './src/remark/with-options';
 import {readBuildEnvironment} from './src/config/build-environment';
 import {tagManagerPlugin} from './src/config/tag-manager';
 import {
@@ -56,16 +57,18 @@ const environment = readBuildEnvironment();
 // Only languages prism-react-renderer lacks: it already has JSON, Python, Go and YAML.
 const prismLanguages = ['bash', 'java', 'php', 'http'];
 
+// Each plugin's options are bound to it (withOptions): options beside a plugin would be written
+// into every page's main.js, for every content plugin.
 const remarkPlugins: MDXPlugin[] = [
-  [remarkCodeImport, {rootDir: __dirname}],
+  withOptions(remarkCodeImport, {rootDir: __dirname}),
   remarkSubstituteTokens,
   // An API request written once, as an `http` block, shown in every language of the request panel.
-  [
-    remarkRequestSamples,
-    {siteDir: __dirname, additionalLanguages: prismLanguages} satisfies RequestSamplesOptions,
-  ],
+  withOptions(remarkRequestSamples, {
+    siteDir: __dirname,
+    additionalLanguages: prismLanguages,
+  } satisfies RequestSamplesOptions),
   // Last: it highlights code blocks as the plugins above leave them.
-  [remarkHighlightCode, {additionalLanguages: prismLanguages} satisfies HighlightCodeOptions],
+  withOptions(remarkHighlightCode, {additionalLanguages: prismLanguages} satisfies HighlightCodeOptions),
 ];
 
 // The pages the search index reads (src/plugins/search builds the index; the local search
@@ -86,7 +89,7 @@ const searchIndexRoutes = {
 } satisfies IndexedRoutes;
 
 // Before Docusaurus's own: a diagram drawn ahead of the build becomes an image, not a code block to draw.
-const beforeDefaultRemarkPlugins: MDXPlugin[] = [[remarkDiagrams, {siteDir: __dirname}]];
+const beforeDefaultRemarkPlugins: MDXPlugin[] = [withOptions(remarkDiagrams, {siteDir: __dirname})];
 
 const config: Config = {
   title: PORTAL_TITLE,
