@@ -32,9 +32,10 @@
  * With `--sizes large` (or `1x,10x,large`), a copy whose sample pet store is GitHub's REST API
  * description as published (../scale/large.mjs), where the description edit is the summary of
  * `repos/get`: what an owner waits for with a description of a thousand operations. With
- * `--sizes large-yaml`, the same description written as YAML, as most owners write theirs.
+ * `--sizes large-yaml`, the same description written as YAML, as most owners write theirs. With
+ * `--sizes 100x`, a copy with a hundred times the content (about ten thousand pages).
  *
- *   npm run bench:writer [-- --sizes 1x,10x,large,large-yaml] [-- --edits 3] [-- --starts 3] [-- --limit 60]
+ *   npm run bench:writer [-- --sizes 1x,10x,100x,large,large-yaml] [-- --edits 3] [-- --starts 3] [-- --limit 60]
  *                        [-- --start-limit 600] [-- --port 3290] [-- --keep]
  */
 /* global document -- functions passed to page.evaluate run in the page */
@@ -58,6 +59,8 @@ const SIZES = ['1x', `${TIMES}x`];
 const LARGE = 'large';
 /** The same description written as YAML, as most owners write theirs. */
 const LARGE_YAML = 'large-yaml';
+/** A hundred times the content, grown as the ten-times copy is. */
+const HUNDRED = '100x';
 
 /** The guide and the operation the writer edits, and the routes they are served at. */
 const GUIDE = {file: 'docs/docs/getting-started.mdx', route: '/docs/docs/getting-started'};
@@ -104,7 +107,7 @@ const COMMAND = {
       type: 'string',
       value: 'LIST',
       default: SIZES.join(','),
-      help: `copies to measure; ${LARGE} is a copy with GitHub's REST API description in the sample's place, ${LARGE_YAML} the same written as YAML`,
+      help: `copies to measure; ${LARGE} is a copy with GitHub's REST API description in the sample's place, ${LARGE_YAML} the same written as YAML, ${HUNDRED} one with a hundred times the content`,
     },
     edits: {type: 'string', value: 'N', default: '3', help: 'edits of the guide and of the description'},
     starts: {
@@ -121,7 +124,7 @@ const COMMAND = {
 };
 
 const {sizes, edits, starts, limitMs, startLimitMs, port, keep} = readCommandLine(COMMAND, (values) => ({
-  sizes: listOption('sizes', values.sizes, [...SIZES, LARGE, LARGE_YAML]),
+  sizes: listOption('sizes', values.sizes, [...SIZES, HUNDRED, LARGE, LARGE_YAML]),
   edits: wholeNumber('edits', values.edits, 1),
   starts: wholeNumber('starts', values.starts, 1),
   limitMs: wholeNumber('limit', values.limit, 1) * 1000,
@@ -432,7 +435,7 @@ for (const size of sizes) {
       ? plainCopy()
       : size === LARGE || size === LARGE_YAML
         ? largeCopy(log, undefined, {asYaml: size === LARGE_YAML}).folder
-        : growCopy();
+        : growCopy(size === HUNDRED ? 100 : TIMES);
   const operation = {[LARGE]: LARGE_OPERATION, [LARGE_YAML]: LARGE_YAML_OPERATION}[size] ?? OPERATION;
   log(`copy in ${folder}`);
   try {
