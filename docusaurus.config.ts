@@ -99,7 +99,11 @@ const config: Config = {
 
   future: {
     v4: true,
-    faster: true,
+    // Rspack and the other faster tools (with v4, each flag not named here is on), but each side's
+    // MDX compiled by that side: `npm run build` bundles the server's code and the browser's in
+    // separate processes (scripts/build-site/), where the server would wait forever for the
+    // browser's compilation of each page to share.
+    faster: {mdxCrossCompilerCache: false},
   },
 
   url: environment.siteUrl,

@@ -9,6 +9,7 @@ export default tseslint.config(
     ignores: [
       'build/',
       'build-incomplete/',
+      'build-incomplete-server-bundle/',
       'build-previous/',
       '.docusaurus/',
       'node_modules/',

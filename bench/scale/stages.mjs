@@ -15,8 +15,8 @@
  *   in 1.4 s` (src/plugins/search: reading the pages, indexing and shaping the index files
  *   of the site and of each earlier release, one postBuild step; before the releases had indexes
  *   of their own, `… in 212 files, written in 1.4 s`);
- * - `[build-site] <step>: 12.3 s` (scripts/build-site/): the two Docusaurus processes and the
- *   host configuration.
+ * - `[build-site] <step>: 12.3 s` (scripts/build-site/): the Docusaurus processes and the host
+ *   configuration.
  *
  * A stage the log does not mention is left out: it did not run, or no longer prints its time.
  */
@@ -28,8 +28,11 @@ const ANSI = /\u001b\[[0-9;]*m/g;
 /** The names bench:scale gives the steps of scripts/build-site/. */
 /** @type {[step: string, line: RegExp][]} */
 const BUILD_SITE_STEPS = [
-  // One `docusaurus build`, or two: the bundling, then the pages and postBuild steps.
+  // One `docusaurus build`, two (the bundling, then the pages and postBuild steps) or three (the
+  // server's code and the browser's code bundled apart, each also counted in docusaurusBundling).
   ['docusaurus', /^Building the site/],
+  ['docusaurusBundlingServer', /^Bundling the site: the server/],
+  ['docusaurusBundlingClient', /^Bundling the site: the browser/],
   ['docusaurusBundling', /^Bundling the site/],
   ['docusaurusPages', /^Rendering the pages/],
   ['hostConfig', /^Writing the host configuration/],
@@ -85,7 +88,13 @@ export function parseStages(log) {
       }
     } else if ((match = /^\[build-site\] (.+): ([\d.]+) s$/.exec(line))) {
       const step = BUILD_SITE_STEPS.find(([, pattern]) => pattern.test(match[1]));
-      stages.buildSite[step ? step[0] : match[1]] = Number(match[2]);
+      const name = step ? step[0] : match[1];
+      stages.buildSite[name] = Number(match[2]);
+      if (name === 'docusaurusBundlingServer' || name === 'docusaurusBundlingClient') {
+        stages.buildSite.docusaurusBundling = round(
+          (stages.buildSite.docusaurusBundling ?? 0) + Number(match[2]),
+        );
+      }
     }
   }
   if (writerPages > 0) stages.referenceWriter = {pages: writerPages, s: round(writerSeconds)};

@@ -6,10 +6,10 @@
  * folder), and only when both have succeeded puts it in place of `build/`
  * (./publish.ts).
  *
- * `docusaurus build` runs in two processes (see DOCUSAURUS_STEPS below):
- * the first bundles the site and stops, the second renders the pages from
- * that bundle and runs the postBuild steps, so the memory the bundler keeps
- * is not added to theirs.
+ * `docusaurus build` runs in three processes (see DOCUSAURUS_STEPS below):
+ * the first bundles the server's code and stops, the second the browser's,
+ * the third renders the pages from the server bundle and runs the postBuild
+ * steps, so that the memory of each is not added to the others'.
  *
  * So `build/` only ever holds a complete build, `.nginx/` included: a build
  * that fails (a broken link is found only after every page is rendered)
@@ -17,10 +17,10 @@
  * Arguments are passed on to `docusaurus build`.
  */
 import {spawnSync} from 'node:child_process';
-import {existsSync, rmSync} from 'node:fs';
+import {existsSync, renameSync, rmSync} from 'node:fs';
 import path from 'node:path';
 
-import {COLLECT_BEFORE_SEAL} from '../../src/plugins/bundler-memory';
+import {BUNDLE_ONLY, COLLECT_BEFORE_SEAL} from '../../src/plugins/bundler-memory';
 import {publish} from './publish';
 
 const root = path.resolve(__dirname, '..', '..');
@@ -59,37 +59,52 @@ function run(step: string, command: string, args: string[], env: NodeJS.ProcessE
 const WITHOUT_WEB_STORAGE =
   Number(process.versions.node.split('.')[0]) >= 25 ? ' --no-experimental-webstorage' : '';
 
+/** The environment of a bundling run: see DOCUSAURUS_STEPS. */
+const BUNDLING_ENV = {
+  DOCUSAURUS_EXIT_AFTER_BUNDLING: 'true',
+  DOCUSAURUS_NO_PERSISTENT_CACHE: process.env.DOCUSAURUS_NO_PERSISTENT_CACHE ?? 'true',
+  [COLLECT_BEFORE_SEAL]: 'true',
+  NODE_OPTIONS: `${process.env.NODE_OPTIONS ?? ''} --max-semi-space-size=32${WITHOUT_WEB_STORAGE}`.trim(),
+};
+
+/** The server bundle's folder in the build folder, which waits beside it while the browser's code is bundled. */
+const SERVER_BUNDLE = '__server';
+
 /**
- * The two runs of `docusaurus build`, through two of Docusaurus's own environment variables.
+ * The three runs of `docusaurus build`, through Docusaurus's own environment variables.
  *
- * What: the first run bundles the site (client and server) and exits
- * (`DOCUSAURUS_EXIT_AFTER_BUNDLING`); the second loads the site again, skips bundling
- * (`DOCUSAURUS_SKIP_BUNDLING`), renders every page from the server bundle the first left in the
- * build folder and runs the postBuild steps. The first runs without the bundler's persistent
- * cache (`DOCUSAURUS_NO_PERSISTENT_CACHE`; set that variable to an empty value to keep the cache),
- * collects the heap before the bundler seals (src/plugins/bundler-memory) and gives V8 a young
+ * What: the first run bundles the server's code and exits (`DOCUSAURUS_EXIT_AFTER_BUNDLING`), the
+ * second the browser's code (src/plugins/bundler-memory gives the other side no entry,
+ * GERAI_BUNDLE_ONLY); the third loads the site again, skips bundling (`DOCUSAURUS_SKIP_BUNDLING`),
+ * renders every page from the server bundle the first left and runs the postBuild steps. A
+ * bundling run empties the build folder first, so the server bundle waits beside it during the
+ * second (`moveServerBundle`). The bundling runs go without the bundler's persistent cache
+ * (`DOCUSAURUS_NO_PERSISTENT_CACHE`; set that variable to an empty value to keep the cache),
+ * collect the heap before the bundler seals (src/plugins/bundler-memory) and give V8 a young
  * generation of 32 MB semi-spaces (`--max-semi-space-size`, added to NODE_OPTIONS): compiling the
  * MDX pages makes many short-lived objects, and with V8's default a large share of the main
  * thread's time went to collecting them; the bundling took less time for the same peak. Larger
  * sizes, each measured against the one below it on the ten-times copy, saved a little more time
- * but raised the peak: neither is worth the memory. The second run keeps V8's default, which was
+ * but raised the peak: neither is worth the memory. The last run keeps V8's default, which was
  * faster there.
- * Why no option does it: `docusaurus build` does all of it in one process, and the memory the
- * bundler has used stays with that process while the pages render and the postBuild steps run;
- * the persistent cache, written in full on every cold build (every CI and deployment build), was
- * a large part of it. Two processes cost a second load of the site. Each stage's time and peak
- * memory are in bench/scale/results.json (`npm run bench:scale`).
- * Upgrade: UPGRADING.md#the-build-in-two-processes-scriptsbuild-site.
+ * Why no option does it: `docusaurus build` does all of it in one process, compiling the server
+ * and the browser's code side by side: the memory of both compilations adds up (with a hundred
+ * times the content it was more than a 24 GB machine has), and what the bundler has used stays
+ * with that process while the pages render and the postBuild steps run; the persistent cache,
+ * written in full on every cold build (every CI and deployment build), was a large part of it.
+ * Three processes cost two more loads of the site and a second compilation of each page's MDX.
+ * Each stage's time and peak memory are in bench/scale/results.json (`npm run bench:scale`).
+ * Upgrade: UPGRADING.md#the-build-in-three-processes-scriptsbuild-site.
  */
 const DOCUSAURUS_STEPS = [
   {
-    step: 'Bundling the site (docusaurus build)',
-    env: {
-      DOCUSAURUS_EXIT_AFTER_BUNDLING: 'true',
-      DOCUSAURUS_NO_PERSISTENT_CACHE: process.env.DOCUSAURUS_NO_PERSISTENT_CACHE ?? 'true',
-      [COLLECT_BEFORE_SEAL]: 'true',
-      NODE_OPTIONS: `${process.env.NODE_OPTIONS ?? ''} --max-semi-space-size=32${WITHOUT_WEB_STORAGE}`.trim(),
-    },
+    step: "Bundling the site: the server's code (docusaurus build)",
+    env: {...BUNDLING_ENV, [BUNDLE_ONLY]: 'server'},
+  },
+  {
+    step: "Bundling the site: the browser's code (docusaurus build)",
+    env: {...BUNDLING_ENV, [BUNDLE_ONLY]: 'client'},
+    around: moveServerBundle,
   },
   {
     step: 'Rendering the pages and running the postBuild steps (docusaurus build)',
@@ -102,16 +117,38 @@ const DOCUSAURUS_STEPS = [
   },
 ];
 
+/**
+ * Runs `bundle` (the bundling of the browser's code, which empties the build folder) with the
+ * server bundle moved out of the build folder and back.
+ */
+function moveServerBundle(outDir: string, bundle: () => void): void {
+  const bundled = path.join(outDir, SERVER_BUNDLE);
+  const waiting = `${outDir}-server-bundle`;
+  if (!existsSync(bundled)) throw new StepFailed(`the server bundle is missing from ${bundled}`);
+  rmSync(waiting, {recursive: true, force: true});
+  renameSync(bundled, waiting);
+  try {
+    bundle();
+    rmSync(bundled, {recursive: true, force: true});
+    renameSync(waiting, bundled);
+  } finally {
+    rmSync(waiting, {recursive: true, force: true});
+  }
+}
+
 function main(): number {
   const incomplete = path.join(root, INCOMPLETE_DIR);
   const target = path.join(root, BUILD_DIR);
   rmSync(incomplete, {recursive: true, force: true});
   try {
-    for (const {step, env} of DOCUSAURUS_STEPS) {
-      run(step, bin('docusaurus'), ['build', '--out-dir', INCOMPLETE_DIR, ...process.argv.slice(2)], {
-        ...process.env,
-        ...env,
-      });
+    for (const {step, env, around} of DOCUSAURUS_STEPS) {
+      const build = () =>
+        run(step, bin('docusaurus'), ['build', '--out-dir', INCOMPLETE_DIR, ...process.argv.slice(2)], {
+          ...process.env,
+          ...env,
+        });
+      if (around) around(incomplete, build);
+      else build();
     }
     run(
       'Writing the MCP server package, the releases and their changes (scripts/mcp-package/)',

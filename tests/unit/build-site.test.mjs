@@ -102,7 +102,7 @@ describe('a build that fails', () => {
     const lines = result.stderr.trim().split('\n');
     assert.equal(
       lines[lines.length - 1],
-      '✖ Bundling the site (docusaurus build) failed (exit code 1). See the messages above. ' +
+      "✖ Bundling the site: the server's code (docusaurus build) failed (exit code 1). See the messages above. " +
         'Nothing was published: build/ still holds the last complete build.',
     );
     assert.deepEqual(contents(last), before);

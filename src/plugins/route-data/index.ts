@@ -28,6 +28,7 @@ import path from 'node:path';
 
 import type {LoadContext, Plugin} from '@docusaurus/types';
 
+import {bundles} from '../bundler-memory';
 import {replaceModule} from '../replace-module';
 import {
   chunkNamesOf,
@@ -303,7 +304,7 @@ export default function routeDataPlugin(context: LoadContext): Plugin {
   return {
     name: NAME,
     configureWebpack(config, isServer, {currentBundler}) {
-      if (config.mode !== 'production') return {};
+      if (config.mode !== 'production' || !bundles(isServer)) return {};
       if (isServer) return serverLookups(currentBundler);
       if (currentBundler.name !== 'rspack') {
         throw new Error(
