@@ -84,6 +84,22 @@ describe('the stages of a build, read from its output', () => {
     assert.deepEqual(stages.buildSite, {docusaurus: 36.3, hostConfig: 2.1});
   });
 
+  test("the three processes of one build: the server's and the browser's bundling, added up, and the pages step", () => {
+    const stages = parseStages(
+      [
+        "[build-site] Bundling the site: the server's code (docusaurus build): 12.4 s",
+        "[build-site] Bundling the site: the browser's code (docusaurus build): 20.2 s",
+        '[build-site] Rendering the pages and running the postBuild steps (docusaurus build): 15.2 s',
+      ].join('\n'),
+    );
+    assert.deepEqual(stages.buildSite, {
+      docusaurusBundlingServer: 12.4,
+      docusaurusBundlingClient: 20.2,
+      docusaurusBundling: 32.6,
+      docusaurusPages: 15.2,
+    });
+  });
+
   test('the two processes of one build: the bundling step, the pages step, and the site loaded twice', () => {
     const perf = (phase, time) =>
       `\u001b[33m[PERF]\u001b[39m Build > \u001b[34m\u001b[1men\u001b[22m\u001b[39m > ${phase} - ${time} - (Heap 55mb -> 138mb / Total 162mb)`;
