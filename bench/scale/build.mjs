@@ -4,7 +4,7 @@
  * and the time of each stage (./stages.mjs).
  */
 import {spawn, spawnSync} from 'node:child_process';
-import {createWriteStream, rmSync} from 'node:fs';
+import {appendFileSync, createWriteStream, rmSync} from 'node:fs';
 import path from 'node:path';
 
 import {guardMemory, largestProcessKB, LARGEST_PROCESS, sampleMemory} from '../shared/memory.mjs';
@@ -59,13 +59,24 @@ export async function coldBuild(folder, progress = () => {}) {
     throw new Error(`bench:scale: docusaurus clear failed in ${folder}:\n${cleared.stderr}`);
   rmSync(path.join(folder, 'node_modules', '.cache'), {recursive: true, force: true});
 
-  const logFile = path.join(folder, 'bench-build.log');
+  return timedBuild(folder, {progress});
+}
+
+/**
+ * Runs `npm run build` in `folder` as it is, logging to `<folder>/<logName>`, with the figures of
+ * coldBuild; `env` adds to the environment.
+ *
+ * @param {string} folder
+ * @param {{progress?: (line: string) => void, env?: NodeJS.ProcessEnv, logName?: string}} [options]
+ */
+async function timedBuild(folder, {progress = () => {}, env = {}, logName = 'bench-build.log'} = {}) {
+  const logFile = path.join(folder, logName);
   const log = createWriteStream(logFile);
   const started = performance.now();
   const [time, ...timeArgs] = LARGEST_PROCESS;
   const child = spawn(time, [...timeArgs, 'npm', 'run', '--silent', 'build'], {
     cwd: folder,
-    env: {...process.env, DOCUSAURUS_PERF_LOGGER: 'true'},
+    env: {...process.env, ...env, DOCUSAURUS_PERF_LOGGER: 'true'},
     stdio: ['ignore', 'pipe', 'pipe'],
     // A group of its own, so that the memory guard below stops every process of the build.
     detached: true,
@@ -121,6 +132,33 @@ export async function coldBuild(folder, progress = () => {}) {
     );
   }
   return figures;
+}
+
+/** The guide a warm rebuild edits (every copy has it; the pages the benchmark serves are others). */
+export const EDITED_GUIDE = path.join('docs', 'docs', 'intro.mdx');
+
+/**
+ * What a writer's change costs a site that keeps the build's cache (a deployment that keeps
+ * `node_modules/.cache` between builds): a build that writes the bundler's persistent cache
+ * (`DOCUSAURUS_NO_PERSISTENT_CACHE` set empty), then one sentence added to a guide, then the timed
+ * rebuild with that cache. The edit stays; the copy's build is the rebuilt one. The cache, in the
+ * node_modules the copies share, is removed afterwards, so no later build starts warm.
+ *
+ * @param {string} folder a copy that has been built
+ * @param {(line: string) => void} [progress]
+ */
+export async function warmRebuild(folder, progress = () => {}) {
+  const keepCache = {DOCUSAURUS_NO_PERSISTENT_CACHE: ''};
+  try {
+    const priming = await timedBuild(folder, {env: keepCache, logName: 'bench-priming-build.log'});
+    const guide = path.join(folder, EDITED_GUIDE);
+    appendFileSync(guide, '\nOne sentence added, so that the next build has a page to rebuild.\n');
+    progress(`edited ${EDITED_GUIDE}; rebuilding with the cache of a build of ${priming.wallS} s`);
+    const rebuild = await timedBuild(folder, {progress, env: keepCache, logName: 'bench-rebuild.log'});
+    return {primingS: priming.wallS, ...rebuild};
+  } finally {
+    rmSync(path.join(folder, 'node_modules', '.cache'), {recursive: true, force: true});
+  }
 }
 
 /**

@@ -21,8 +21,15 @@ export const SIZES = ['1x', '10x', '30x', '100x', 'large', 'large-yaml', 'releas
  */
 export const DEFAULT_SIZES = SIZES.filter((size) => !['30x', '100x', 'large-yaml'].includes(size));
 
-/** The parts of a run: the cold builds, the served pages of each, and the interleaved mobile Lighthouse runs. */
-export const PARTS = ['build', 'served', 'lighthouse'];
+/**
+ * The parts of a run: the cold builds, the served pages of each, the interleaved mobile Lighthouse
+ * runs, and, only when named, a warm rebuild of each copy after a guide edit (./build.mjs,
+ * `warmRebuild`: two more builds per copy).
+ */
+export const PARTS = ['build', 'served', 'lighthouse', 'rebuild'];
+
+/** The parts a run measures unless --parts says. */
+export const DEFAULT_PARTS = PARTS.filter((part) => part !== 'rebuild');
 
 /** The base port; each copy is served on its own, this many ports apart (in SIZES order). */
 export const DEFAULT_PORT = 3390;
@@ -49,11 +56,12 @@ export const COMMAND = {
     parts: {
       type: 'string',
       value: 'LIST',
-      default: PARTS.join(','),
+      default: DEFAULT_PARTS.join(','),
       help:
         'build (the cold builds), served (each build served by nginx: scripts, route data, search, ' +
         'desktop TBT), lighthouse (mobile Lighthouse of the guide and the reference page of every ' +
-        'copy, interleaved)',
+        'copy, interleaved), rebuild (only when named: each copy rebuilt with the bundler cache of ' +
+        'a build before, after one sentence added to a guide)',
     },
     runs: {
       type: 'string',

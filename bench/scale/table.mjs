@@ -37,6 +37,9 @@ export const FIGURES = [
   ['    search index s', (e) => e.build.stages.searchIndex.s],
   ['  broken links s', (e) => e.build.stages.docusaurus['Broken links checker'], 2],
   ['host configuration s', (e) => e.build.stages.buildSite.hostConfig],
+  ['rebuild after a guide edit, cache kept, s', (e) => e.rebuild.wallS],
+  ['  of the cold build', (e) => e.rebuild.wallS / e.build.wallS, 2],
+  ['  bundling s', (e) => bundlingSeconds({build: e.rebuild})],
   // Per thousand pages, a stage that grows as fast as the pages keeps its figure: its ratio to 1x
   // stays near 1 (1x, with few pages, carries the fixed costs of a build).
   ['s per 1,000 pages: npm run build', (e) => perThousandPages(e, e.build.wallS), 2],

@@ -205,6 +205,11 @@ describe('the options of a run', () => {
     );
   });
 
+  test('a warm rebuild after a guide edit only when named', () => {
+    assert.deepEqual(parseOptions(['--parts', 'build,rebuild']).parts, ['build', 'rebuild']);
+    assert.equal(parseOptions([]).parts.includes('rebuild'), false);
+  });
+
   test('30x, 100x and large-yaml when named', () => {
     assert.deepEqual(parseOptions(['--sizes', '100x,1x,30x']).sizes, ['1x', '30x', '100x']);
     assert.deepEqual(parseOptions(['--sizes', 'large-yaml,large']).sizes, ['large', 'large-yaml']);
