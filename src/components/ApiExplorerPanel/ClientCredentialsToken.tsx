@@ -16,7 +16,11 @@ interface Props {
   readonly server: SelectedServer | undefined;
 }
 
-type Status = {readonly kind: 'idle'} | {readonly kind: 'busy' | 'done' | 'error'; readonly message: string};
+/** What the form says under its button: a request under way, an error, or what came (no `kind`). */
+interface Status {
+  readonly message: string;
+  readonly kind?: 'busy' | 'error';
+}
 
 /** Basic credentials as RFC 6749 (section 2.3.1) sends them: each part form-encoded first. */
 function basicCredentials(id: string, secret: string): string {
@@ -63,9 +67,7 @@ async function askForToken(
   } catch {
     return {
       kind: 'error',
-      message: endpoint.mock
-        ? `Could not reach ${endpoint.url}. Check that the mock server runs at that address.`
-        : `Could not reach ${endpoint.url}. Check your connection.`,
+      message: `Could not reach ${endpoint.url}. Check ${endpoint.mock ? 'that the mock server runs at that address' : 'your connection'}.`,
     };
   }
   const body: unknown = await response.json().catch(() => undefined);
@@ -76,7 +78,6 @@ async function askForToken(
   take(token);
   const {scope: granted, expires_in: expiresIn} = body as {scope?: unknown; expires_in?: unknown};
   return {
-    kind: 'done',
     message:
       `Got a token${typeof granted === 'string' && granted ? ` for ${granted}` : ''}` +
       `${typeof expiresIn === 'number' ? `, valid for ${expiresIn} seconds` : ''}. ` +
@@ -99,11 +100,12 @@ export default function ClientCredentialsToken({scheme, tokenUrl, scopes, server
   const [clientId, setClientId] = useState('');
   const [secret, setSecret] = useState('');
   const [scope, setScope] = useState(scopes.join(' '));
-  const [status, setStatus] = useState<Status>({kind: 'idle'});
+  const [status, setStatus] = useState<Status>();
   const endpoint = tokenEndpoint(server, tokenUrl);
+  const busy = status?.kind === 'busy';
 
   const request = async () => {
-    if (endpoint.url === undefined || status.kind === 'busy') return;
+    if (endpoint.url === undefined || busy) return;
     if (clientId.trim() === '' || secret === '') {
       setStatus({kind: 'error', message: 'Enter the client ID and the client secret.'});
       return;
@@ -116,11 +118,18 @@ export default function ClientCredentialsToken({scheme, tokenUrl, scopes, server
     );
   };
 
-  const onEnter = (event: KeyboardEvent<HTMLInputElement>) => {
-    if (event.key === 'Enter') {
-      event.preventDefault();
-      void request();
-    }
+  // What the three fields share: the panel's style, no autofill or spelling check, Enter asks for
+  // the token.
+  const field = {
+    className: 'openapi-explorer__form-item-input',
+    autoComplete: 'off',
+    spellCheck: false,
+    onKeyDown: (event: KeyboardEvent<HTMLInputElement>) => {
+      if (event.key === 'Enter') {
+        event.preventDefault();
+        void request();
+      }
+    },
   };
 
   return (
@@ -137,45 +146,37 @@ export default function ClientCredentialsToken({scheme, tokenUrl, scopes, server
           <label htmlFor={`${id}-client`}>Client ID</label>
           <input
             id={`${id}-client`}
-            className="openapi-explorer__form-item-input"
-            autoComplete="off"
-            spellCheck={false}
+            {...field}
             value={clientId}
             onChange={(event) => setClientId(event.target.value)}
-            onKeyDown={onEnter}
           />
           <label htmlFor={`${id}-secret`}>Client secret</label>
           <input
             id={`${id}-secret`}
-            className="openapi-explorer__form-item-input"
+            {...field}
             type="password"
-            autoComplete="off"
             value={secret}
             onChange={(event) => setSecret(event.target.value)}
-            onKeyDown={onEnter}
           />
           <label htmlFor={`${id}-scope`}>Scopes, separated by spaces</label>
           <input
             id={`${id}-scope`}
-            className="openapi-explorer__form-item-input"
-            autoComplete="off"
-            spellCheck={false}
+            {...field}
             value={scope}
             onChange={(event) => setScope(event.target.value)}
-            onKeyDown={onEnter}
           />
           <button
             type="button"
             className="button button--secondary button--block"
-            aria-disabled={status.kind === 'busy'}
+            aria-disabled={busy}
             onClick={request}>
             Get token
           </button>
         </>
       )}
       {/* Always in the page, empty until there is news: a live region announces what is put into it. */}
-      <p role="status" className={status.kind === 'error' ? styles.tokenError : styles.tokenStatus}>
-        {status.kind === 'idle' ? '' : status.message}
+      <p role="status" className={status?.kind === 'error' ? styles.tokenError : styles.tokenStatus}>
+        {status?.message}
       </p>
     </fieldset>
   );
