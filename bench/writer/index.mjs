@@ -138,14 +138,19 @@ class NeverShown extends Error {}
 
 /**
  * Resolves with the milliseconds from `since` until `check` returns true, polling every 50 ms;
- * rejects with NeverShown after the limit.
+ * rejects with NeverShown after the limit, or as soon as `ended` says why the wait is vain (the
+ * server it waits on has exited).
  *
  * @param {number} since performance.now() when the wait began
  * @param {() => Promise<boolean>} check
  * @param {string} what
+ * @param {number} [limit]
+ * @param {() => string | undefined} [ended]
  */
-async function until(since, check, what, limit = limitMs) {
+async function until(since, check, what, limit = limitMs, ended = () => undefined) {
   while (performance.now() - since < limit) {
+    const vain = ended();
+    if (vain) throw new NeverShown(`${what}: ${vain}`);
     try {
       if (await check()) return Math.round(performance.now() - since);
     } catch {
@@ -206,6 +211,11 @@ async function start(
   serverStarted = started;
   saves = [];
   const server = startDevServer(folder, {port});
+  /** How the server ended, if it did before the guide showed (a port still held, a crash). */
+  let exit;
+  void server.exited.then((code) => {
+    exit = code;
+  });
   const memory = sampleMemory(server.pid, {everyMs: 250});
   const page = await browser.newPage();
   let answeredMs = null;
@@ -225,6 +235,7 @@ async function start(
       },
       'the guide after npm start',
       startLimitMs,
+      () => (exit === undefined ? undefined : `npm start exited (${exit}) before it showed`),
     ),
   );
   if (firstPage.ms === null) firstPage.serverOutput = server.output().slice(-3000);
