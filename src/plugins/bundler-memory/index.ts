@@ -72,8 +72,11 @@ export default function bundlerMemoryPlugin(): Plugin {
     name: NAME,
     configureWebpack(_config, isServer) {
       // The side this process does not bundle: an entry that imports nothing, so almost nothing of
-      // it is built or written (Rspack waits forever on a compilation without any entry).
-      if (!bundles(isServer)) return {mergeStrategy: {entry: 'replace'}, entry: NOTHING};
+      // it is built or written (Rspack waits forever on a compilation without any entry), and no
+      // persistent cache, which would replace that side's cache written by the other process.
+      if (!bundles(isServer)) {
+        return {mergeStrategy: {entry: 'replace'}, entry: NOTHING, cache: false, experiments: {cache: false}};
+      }
       if (process.env[COLLECT_BEFORE_SEAL] !== 'true') return {};
       const gc = collector();
       return {
