@@ -243,8 +243,12 @@ test.describe('the routes of a page, learnt when needed', () => {
     await menu.getByRole('button', {name: 'Retry'}).click();
     const item = menu.getByRole('link', {name: 'Create a transaction', exact: true});
     await expect(item).toBeVisible();
-    await item.click();
-    await expect(page).toHaveURL(/\/docs\/docs\/pay-integration\/create-transaction$/);
+    // The category may still be opening (Docusaurus animates its height) when its items appear:
+    // once, on a busy machine, the first click led nowhere; a reader would click again.
+    await expect(async () => {
+      await item.click();
+      await expect(page).toHaveURL(/\/docs\/docs\/pay-integration\/create-transaction$/, {timeout: 2000});
+    }).toPass();
     await expect(heading(page)).toHaveText('Create a QRIS transaction');
   });
 
