@@ -16,7 +16,8 @@ import {everyPathPlain, findIndexByPath, plainRoutePath} from './find-by-path';
 
 export * from '@gerai/docs-utils';
 
-type DocRoute = DocRootProps['route'] & {readonly sidebar?: string; readonly sensitive?: boolean};
+/** A doc route: Docusaurus gives it the name of its doc's sidebar. */
+type DocRoute = DocRootProps['route'] & {readonly sidebar?: string};
 
 export function useDocRootMetadata({route}: DocRootProps): null | {
   docElement: ReactNode;

@@ -30,12 +30,8 @@ export function isPlainPath(path: unknown): path is string {
 /** The path of a route matched as text: exact, not strict, not case sensitive, a plain path. */
 export function plainRoutePath(route: Route): string | undefined {
   const path = route.path;
-  return route.exact &&
-    !route.strict &&
-    !route.sensitive &&
-    typeof path === 'string' &&
-    path !== '' &&
-    isPlainPath(path)
+  // An empty path is no path to a Switch or react-router-config: the route matches anything.
+  return route.exact && !route.strict && !route.sensitive && path !== '' && isPlainPath(path)
     ? path
     : undefined;
 }
@@ -64,8 +60,12 @@ function tableOf<T extends object>(
     const others: number[] = [];
     items.forEach((item, index) => {
       const path = plainPath(item);
-      if (path === undefined) others.push(index);
-      else if (!first.has(textKey(path))) first.set(textKey(path), index);
+      if (path === undefined) {
+        others.push(index);
+        return;
+      }
+      const key = textKey(path);
+      if (!first.has(key)) first.set(key, index);
     });
     table = {first, others};
     tables.set(items, table);

@@ -19,9 +19,9 @@ import path from 'node:path';
 
 import type {CurrentBundler, Plugin} from '@docusaurus/types';
 
-type ConfigureWebpackResult = ReturnType<NonNullable<Plugin['configureWebpack']>>;
-
 import {replaceModule} from '../../replace-module';
+
+type ConfigureWebpackResult = ReturnType<NonNullable<Plugin['configureWebpack']>>;
 
 const NAME = 'route-data';
 
@@ -87,8 +87,8 @@ export function serverLookups(currentBundler: CurrentBundler): ConfigureWebpackR
         replaceModule(currentBundler, pattern, file, importedFrom),
       ),
       {
-        // A replacement that matched nothing (a module imported another way) stops
-        // the build instead of leaving the slow lookups in place unnoticed.
+        // A replacement that matched nothing (a module imported another way) stops the build
+        // instead of leaving the slow lookups in place unnoticed.
         apply(compiler: Compiler) {
           compiler.hooks.thisCompilation.tap(NAME, (compilation) => {
             compilation.hooks.finishModules.tap(NAME, () => {
