@@ -74,12 +74,13 @@ describe('search index', () => {
     return titles.documents;
   }
 
-  test('its lead names every shard and chunk of the build, and the build holds no other index file', () => {
+  test('its lead names every shard, tail and chunk of the build, and the build holds no other index file', () => {
     const [{index}] = JSON.parse(readFileSync(path.join(build, 'search-index.json'), 'utf8'));
-    assert.equal(index.version, 2);
+    assert.equal(index.version, 3);
     const named = [
       'search-index.json',
       ...index.shards.map((_, k) => `search-index-t${k}.json`),
+      ...index.tails.map((_, k) => `search-index-r${k}.json`),
       ...index.chunks.map((_, k) => `search-index-d${k}.json`),
     ].sort();
     const built = readdirSync(build)

@@ -1,8 +1,9 @@
 // @ts-check
 // The search index is published as a lead, shards of postings and chunks of documents
 // (src/plugins/search/format.ts): the first letters typed are answered by the lead alone,
-// and a query fetches only the shards that hold its words and the chunks of the documents it
-// ranks or shows, so what it downloads does not grow with the site.
+// a query fetches only the shards that hold its words and the chunks of the documents it
+// ranks or shows, and the box's suggestions for a word being typed read the best documents of
+// the words it begins, never their tails, so what it downloads does not grow with the site.
 import assert from 'node:assert/strict';
 import {describe, test} from 'node:test';
 
@@ -14,6 +15,8 @@ import {loadSearchWorker, searchIndexFiles} from '../support/search-worker.mjs';
 
 const jiti = createJiti(root + '/');
 const {indexWords} = jiti('./src/plugins/search/text.ts');
+const {HEAD_POSTINGS, forEachPosting, mergePostings} = jiti('./src/plugins/search/format.ts');
+const {splitPostings} = jiti('./src/plugins/search/build/files.ts');
 
 const ORIGIN = 'https://developer.gerai.example';
 
@@ -94,6 +97,96 @@ describe('the files of the search index', () => {
     const perPage = new Map();
     for (const {document} of results) perPage.set(document.u, (perPage.get(document.u) ?? 0) + 1);
     assert.ok([...perPage.values()].every((count) => count <= 2));
+  });
+});
+
+/** The [id, score] pairs of delta-coded postings. */
+function pairsOf(postings) {
+  const pairs = [];
+  forEachPosting(postings, (id, score) => pairs.push([id, Math.round(score * 1000)]));
+  return pairs;
+}
+
+describe('the postings of a word more documents hold than a shard keeps', () => {
+  // "refund" is in the heading and the text of each of the 300 pages: more than HEAD_POSTINGS.
+  const index = () => workerOn(SITE);
+  const lead = (files) => files.get('')[0].index;
+  const TAIL = /-r\d+\.json/;
+
+  test('are its best scored in its shard and the others in a tail the lead names', () => {
+    assert.ok(PAGES.length > HEAD_POSTINGS);
+    const {files} = index();
+    const {long, shards, tails} = lead(files);
+    assert.deepEqual(long.split('\n').includes('refund'), true);
+    assert.equal(tails.length > 0, true);
+    const shard = files.get(`-t${shards.findLastIndex((first) => first <= 'refund')}`);
+    const tail = files.get(`-r${tails.findLastIndex((first) => first <= 'refund')}`);
+    for (const entry of Object.keys(tail.refund)) {
+      const head = pairsOf(shard.refund[entry]);
+      const rest = pairsOf(tail.refund[entry]);
+      assert.equal(head.length, HEAD_POSTINGS);
+      assert.equal(head.length + rest.length, PAGES.length);
+      const lowestInHead = Math.min(...head.map(([, score]) => score));
+      assert.ok(
+        rest.every(([, score]) => score <= lowestInHead),
+        `entry ${entry}`,
+      );
+      assert.deepEqual(
+        pairsOf(mergePostings(shard.refund[entry], tail.refund[entry])),
+        [...head, ...rest].sort((a, b) => a[0] - b[0]),
+      );
+    }
+    // A word fewer documents hold has no tail.
+    assert.equal(long.split('\n').includes('word137gamma'), false);
+  });
+
+  test('are split between the best and the rest, the lower id first among equals, each in id order', () => {
+    const postings = [];
+    for (let id = 1; id <= HEAD_POSTINGS + 3; id += 1) postings.push(1, id === 7 ? 900 : 500);
+    const {head, tail} = splitPostings(postings);
+    const inHead = pairsOf(head);
+    assert.equal(inHead.length, HEAD_POSTINGS);
+    assert.ok(inHead.some(([id]) => id === 7));
+    assert.deepEqual(
+      pairsOf(tail).map(([id]) => id),
+      [HEAD_POSTINGS + 1, HEAD_POSTINGS + 2, HEAD_POSTINGS + 3],
+    );
+    assert.deepEqual(splitPostings([3, 100, 2, 200]), {head: [3, 100, 2, 200]});
+  });
+
+  test('the box reads the heads of the words the word being typed begins, and suggests what the search page lists first', async () => {
+    const {worker, fetched} = index();
+    const suggestions = await worker.search('/', '', 'refu', 8);
+    assert.equal(fetched.filter((url) => TAIL.test(url)).length, 0, fetched.join());
+    const {worker: other} = index();
+    const listed = await other.search('/', '', 'refu', 100);
+    assert.equal(listed.length, 100);
+    assert.deepEqual(
+      suggestions.map((result) => [result.document.u, result.document.h, result.type]),
+      listed.slice(0, 8).map((result) => [result.document.u, result.document.h, result.type]),
+    );
+  });
+
+  test('a finished word reads its tail, once', async () => {
+    const {worker, fetched} = index();
+    await worker.search('/', '', 'refund ', 8);
+    assert.equal(fetched.filter((url) => TAIL.test(url)).length, 1, fetched.join());
+    await worker.search('/', '', 'refund', 8);
+    await worker.search('/', '', 'refunds ', 8);
+    assert.equal(fetched.filter((url) => TAIL.test(url)).length, 1, fetched.join());
+  });
+
+  test('the search page finds a page that only the tail of a word being typed holds', async () => {
+    const {worker, files} = index();
+    const {tails} = lead(files);
+    const tail = files.get(`-r${tails.findLastIndex((first) => first <= 'refund')}`);
+    const [entry, postings] = Object.entries(tail.refund)[0];
+    const [[id]] = pairsOf(postings);
+    const results = await worker.search('/', '', 'refu', 1000);
+    assert.ok(
+      results.some((result) => result.document.i === id),
+      `document ${id} of entry ${entry} is not found`,
+    );
   });
 });
 

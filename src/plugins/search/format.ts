@@ -12,7 +12,14 @@
  *   The box asks for it when it gets the focus; the first letters typed are
  *   answered from it alone.
  * - `search-index-t<k>.json`, a shard: the postings of a run of words (in the
- *   order of LeadIndex.terms) in every entry but the titles.
+ *   order of LeadIndex.terms) in every entry but the titles; of a word that more
+ *   than HEAD_POSTINGS documents of an entry hold, only its HEAD_POSTINGS best
+ *   scored there (its head).
+ * - `search-index-r<k>.json`, a tail: the other postings of such words (the
+ *   words of LeadIndex.long), a run of words per file. A word being typed into
+ *   the box is read from its head alone (see ../query/worker.ts): what a
+ *   common word costs the box's first suggestions then stays the same as the
+ *   portal grows, however many pages hold it.
  * - `search-index-d<k>.json`, a chunk: the documents of a run of ids, every
  *   one but the titles, in id order. A query asks for the chunks of the
  *   documents it ranks closely or shows.
@@ -79,7 +86,13 @@ export type EntryName = (typeof ENTRIES)[number]['name'];
 /** The place of the titles in ENTRIES: their postings are in the lead, not in shards. */
 export const TITLES = 0;
 
-export const INDEX_VERSION = 2;
+export const INDEX_VERSION = 3;
+
+/**
+ * The most postings of a word in one entry that its shard holds; the rest are in its tail. Above
+ * what any word of the portal as published reaches (218 in one entry): only a larger site has tails.
+ */
+export const HEAD_POSTINGS = 256;
 
 /** Postings of one word in one entry: id difference, score in thousandths, id difference, … */
 export type Postings = number[];
@@ -101,6 +114,10 @@ export interface LeadIndex {
   titles: Record<string, Postings>;
   /** The first word of each shard, in order. */
   shards: string[];
+  /** The words whose postings in some entry go on in a tail, sorted, one per line. */
+  long: string;
+  /** The first word of each tail, in order. */
+  tails: string[];
   /** The first document id of each chunk, in order, as differences. */
   chunks: number[];
 }
@@ -111,12 +128,16 @@ export type LeadFile = [{documents: SearchDocument[]; index: LeadIndex}];
 /** `search-index-t<k>.json`: the postings of a run of words. */
 export type ShardFile = Record<string, WordPostings>;
 
+/** `search-index-r<k>.json`: the postings of a run of long words beyond their heads. */
+export type TailFile = ShardFile;
+
 /** `search-index-d<k>.json`: documents, each with its entry (its place in ENTRIES). */
 export type ChunkFile = [number, SearchDocument][];
 
 /** The `{dir}` of the plugin's index address for each file. */
 export const LEAD_SUFFIX = '';
 export const shardSuffix = (shard: number) => `-t${shard}`;
+export const tailSuffix = (tail: number) => `-r${tail}`;
 export const chunkSuffix = (chunk: number) => `-d${chunk}`;
 
 /** The position of the last element of `sorted` that is at most `value` (-1 when none is). */
@@ -143,4 +164,28 @@ export function forEachPosting(postings: Postings, visit: (id: number, score: nu
     id += postings[k];
     visit(id, postings[k + 1] / 1000);
   }
+}
+
+/** Postings of the same word and entry from two lists (a head and its tail) as one, in id order. */
+export function mergePostings(a: Postings, b: Postings): Postings {
+  const merged: Postings = [];
+  let idA = a.length > 0 ? a[0] : Infinity;
+  let idB = b.length > 0 ? b[0] : Infinity;
+  let k = 0;
+  let l = 0;
+  let previous = 0;
+  while (k < a.length || l < b.length) {
+    if (idA <= idB) {
+      merged.push(idA - previous, a[k + 1]);
+      previous = idA;
+      k += 2;
+      idA = k < a.length ? idA + a[k] : Infinity;
+    } else {
+      merged.push(idB - previous, b[l + 1]);
+      previous = idB;
+      l += 2;
+      idB = l < b.length ? idB + b[l] : Infinity;
+    }
+  }
+  return merged;
 }

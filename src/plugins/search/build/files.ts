@@ -1,15 +1,18 @@
 /**
  * The files of the search index (../format.ts) from its entries' documents:
- * the lead, the shards of postings and the chunks of documents, each as the
- * JSON value to write under its name.
+ * the lead, the shards of postings, the tails of long words' postings and the
+ * chunks of documents, each as the JSON value to write under its name.
  */
 import {
   chunkSuffix,
   ENTRIES,
+  forEachPosting,
+  HEAD_POSTINGS,
   INDEX_VERSION,
   lastAtMost,
   LEAD_SUFFIX,
   shardSuffix,
+  tailSuffix,
   TITLES,
   type ChunkFile,
   type LeadFile,
@@ -63,6 +66,59 @@ function entryPostings(documents: readonly SearchDocument[]): Map<string, Postin
   return postings;
 }
 
+/** Delta-coded postings from [id, score] pairs in id order. */
+function encode(pairs: readonly (readonly [number, number])[]): Postings {
+  const flat: Postings = [];
+  let previous = 0;
+  for (const [id, value] of pairs) {
+    flat.push(id - previous, value);
+    previous = id;
+  }
+  return flat;
+}
+
+/**
+ * A word's postings in one entry as its head (the HEAD_POSTINGS best scored, the lower id first
+ * among equals) and its tail (the rest, or none), each in id order.
+ */
+export function splitPostings(postings: Postings): {head: Postings; tail?: Postings} {
+  if (postings.length / 2 <= HEAD_POSTINGS) return {head: postings};
+  const pairs: [number, number][] = [];
+  forEachPosting(postings, (id, score) => pairs.push([id, Math.round(score * 1000)]));
+  const best = [...pairs].sort((a, b) => b[1] - a[1] || a[0] - b[0]).slice(0, HEAD_POSTINGS);
+  const inHead = new Set(best.map(([id]) => id));
+  return {
+    head: encode(pairs.filter(([id]) => inHead.has(id))),
+    tail: encode(pairs.filter(([id]) => !inHead.has(id))),
+  };
+}
+
+/** Files of a run of words each, of about SHARD_BYTES: the shards, or the tails. */
+class Runs {
+  readonly starts: string[] = [];
+  private file: ShardFile = {};
+  private bytes = 0;
+
+  constructor(
+    private readonly files: Map<string, unknown>,
+    private readonly suffix: (k: number) => string,
+  ) {}
+
+  add(term: string, postings: WordPostings): void {
+    if (this.bytes === 0) this.starts.push(term);
+    this.file[term] = postings;
+    this.bytes += term.length + JSON.stringify(postings).length + 4;
+    if (this.bytes >= SHARD_BYTES) this.close();
+  }
+
+  close(): void {
+    if (this.bytes === 0) return;
+    this.files.set(this.suffix(this.starts.length - 1), this.file);
+    this.file = {};
+    this.bytes = 0;
+  }
+}
+
 /** A document as published: one that belongs to a page takes the page's address from its title. */
 function published({u, ...rest}: SearchDocument): SearchDocument {
   return (rest.p === undefined ? {u, ...rest} : rest) as SearchDocument;
@@ -101,25 +157,29 @@ export function indexFiles(entries: EntryDocuments): Map<string, unknown> {
   });
   const terms = [...byWord.keys()].sort();
   const titles: Record<string, Postings> = {};
-  const shards: string[] = [];
-  let shard: ShardFile = {};
-  let shardBytes = 0;
-  const closeShard = () => {
-    if (shardBytes === 0) return;
-    files.set(shardSuffix(shards.length - 1), shard);
-    shard = {};
-    shardBytes = 0;
-  };
+  const shards = new Runs(files, shardSuffix);
+  const tails = new Runs(files, tailSuffix);
+  const long: string[] = [];
   for (const term of terms) {
     const {[TITLES]: titlePostings, ...rest} = byWord.get(term) ?? {};
     if (titlePostings) titles[term] = titlePostings;
     if (Object.keys(rest).length === 0) continue;
-    if (shardBytes === 0) shards.push(term);
-    shard[term] = rest;
-    shardBytes += term.length + JSON.stringify(rest).length + 4;
-    if (shardBytes >= SHARD_BYTES) closeShard();
+    const heads: WordPostings = {};
+    const beyond: WordPostings = {};
+    for (const [entry, postings] of Object.entries(rest)) {
+      if (!postings) continue;
+      const {head, tail} = splitPostings(postings);
+      heads[Number(entry)] = head;
+      if (tail) beyond[Number(entry)] = tail;
+    }
+    shards.add(term, heads);
+    if (Object.keys(beyond).length > 0) {
+      long.push(term);
+      tails.add(term, beyond);
+    }
   }
-  closeShard();
+  shards.close();
+  tails.close();
 
   // Documents other than the titles, in id order, in chunks that never part documents of one id.
   const others = entries
@@ -166,7 +226,9 @@ export function indexFiles(entries: EntryDocuments): Map<string, unknown> {
           .map((pair) => pair.join(' '))
           .join('\n'),
         titles,
-        shards,
+        shards: shards.starts,
+        long: long.join('\n'),
+        tails: tails.starts,
         chunks: starts.map((start, k) => start - (starts[k - 1] ?? 0)),
       },
     },

@@ -13,7 +13,10 @@
  *   while it is being typed) and the words one or two letters away (typos),
  *   compared as written as well as stemmed (a typo can change where the
  *   stemmer cuts: "promtions" keeps the "-ion" that "promotions" loses);
- * - fetches the shards that hold those words' postings, and scores each
+ * - fetches the shards that hold those words' postings (and the tails of the
+ *   common words, but for the words the last word begins in a short list: the
+ *   box's suggestions while a word is typed are drawn from each such word's
+ *   best documents, its head, whatever the size of the portal), and scores each
  *   entry's documents as the search library (lunr) scores a query on an index
  *   of that entry: the sum over the words of word boost times the document's
  *   score for the word, divided by the length of the query's vector of boosts;
@@ -44,7 +47,9 @@ import {
   INDEX_VERSION,
   lastAtMost,
   LEAD_SUFFIX,
+  mergePostings,
   shardSuffix,
+  tailSuffix,
   TITLES,
   type ChunkFile,
   type DocumentType,
@@ -52,6 +57,7 @@ import {
   type Postings,
   type SearchDocument,
   type ShardFile,
+  type TailFile,
   type WordPostings,
 } from '../format';
 import {queryWords, stem, TokenSets, wordValues} from '../text';
@@ -83,6 +89,13 @@ const MAX_WORDS = 12;
 const MAX_TYPO_LENGTH = 24;
 /** The most results of one page in a list. */
 const MAX_PER_PAGE = 2;
+/**
+ * A list of at most this many results (the box's suggestions: eight) reads the words that the word
+ * being typed begins from their heads alone (HEAD_POSTINGS best documents per entry, ../format.ts):
+ * while a word is typed the list is redrawn at each key, and each of those words weighs a third of
+ * the word itself (BOOST). The search page's hundred results, and a finished word, read every posting.
+ */
+const SHORT_LIST = 10;
 /** A query shorter than this is a reader's first letters: answered by what has loaded, never waiting. */
 const FIRST_LETTERS = 3;
 /**
@@ -222,6 +235,9 @@ interface Lead {
   writtenStems: string[];
   titlePostings: Record<string, Postings>;
   shardStarts: string[];
+  /** The words whose postings go on in a tail, and the first word of each tail. */
+  longTerms: ReadonlySet<string>;
+  tailStarts: string[];
   chunkStarts: number[];
   /** Each page's weights, worked out when a query first reaches it (pageWeights). */
   pageWeights: Map<number, PageWeights>;
@@ -265,6 +281,8 @@ function readLead([{documents, index}]: LeadFile): Lead {
     writtenStems: [...written.values()],
     titlePostings: index.titles,
     shardStarts: index.shards,
+    longTerms: new Set(index.long ? index.long.split('\n') : []),
+    tailStarts: index.tails,
     chunkStarts: index.chunks.map((difference) => (start += difference)),
     pageWeights: new Map(),
   };
@@ -402,9 +420,13 @@ const documentKey = (entry: number, id: number) => `${entry} ${id}`;
 export class SearchWorker {
   private lead?: {url: string; loaded: Promise<Lead>};
   private shards = new Map<string, Promise<ShardFile>>();
+  private tails = new Map<string, Promise<TailFile>>();
   private chunks = new Map<string, Promise<Chunk>>();
   /** What has loaded, for the first letters, which never wait. */
   private loadedShards = new Map<number, ShardFile>();
+  private loadedTails = new Map<number, TailFile>();
+  /** A long word's heads and tails merged, once, by word. */
+  private whole = new Map<string, WordPostings>();
   private loadedChunks = new Map<number, Chunk>();
   /** The sums of a query's scores, reused by every query, and the columns of its candidates. */
   private tally = new Tally();
@@ -440,6 +462,12 @@ export class SearchWorker {
     );
   }
 
+  private tail(baseUrl: string, tail: number): Promise<TailFile> {
+    return this.file(this.tails, indexUrl(baseUrl, tailSuffix(tail)), (value) =>
+      this.loadedTails.set(tail, value),
+    );
+  }
+
   private chunk(baseUrl: string, chunk: number): Promise<Chunk> {
     const url = indexUrl(baseUrl, chunkSuffix(chunk));
     let file = this.chunks.get(url);
@@ -462,7 +490,7 @@ export class SearchWorker {
   }
 
   /**
-   * Readies the worker for queries in advance: loads the lead, every shard and the chunks of
+   * Readies the worker for queries in advance: loads the lead, every shard and tail and the chunks of
    * documents (WARM_CHUNKS at most), builds the automaton typos are found with, then asks a few
    * questions of its own (the titles of some pages), so that the code that scores has been
    * compiled before the first real query. A file or a question at a time, handing the thread back
@@ -476,6 +504,10 @@ export class SearchWorker {
     for (let shard = 0; shard < lead.shardStarts.length; shard += 1) {
       await pause();
       await this.shard(baseUrl, shard);
+    }
+    for (let tail = 0; tail < lead.tailStarts.length; tail += 1) {
+      await pause();
+      await this.tail(baseUrl, tail);
     }
     for (let chunk = 0; chunk < Math.min(lead.chunkStarts.length, WARM_CHUNKS); chunk += 1) {
       await pause();
@@ -493,28 +525,57 @@ export class SearchWorker {
 
   /**
    * The postings of `terms`, by word: the titles' from the lead, the others
-   * from their shards, fetched unless `wait` is false (then from the shards
-   * that have loaded).
+   * from their shards, and from their tails unless `heads` holds the word,
+   * fetched unless `wait` is false (then from the files that have loaded).
    */
-  private async postings(baseUrl: string, lead: Lead, terms: Iterable<string>, wait: boolean) {
+  private async postings(
+    baseUrl: string,
+    lead: Lead,
+    terms: Iterable<string>,
+    heads: ReadonlySet<string>,
+    wait: boolean,
+  ) {
     const words = [...terms];
     const shardOf = new Map(words.map((term) => [term, lastAtMost(lead.shardStarts, term)]));
+    const tailOf = new Map(
+      words
+        .filter((term) => lead.longTerms.has(term) && !heads.has(term) && !this.whole.has(term))
+        .map((term) => [term, lastAtMost(lead.tailStarts, term)]),
+    );
     const needed = [...new Set(shardOf.values())].filter((shard) => shard >= 0);
+    const neededTails = [...new Set(tailOf.values())].filter((tail) => tail >= 0);
     const shards = new Map<number, ShardFile>();
+    const tails = new Map<number, TailFile>();
     if (wait) {
-      const loaded = await Promise.all(needed.map((shard) => this.shard(baseUrl, shard)));
+      const [loaded, loadedTails] = await Promise.all([
+        Promise.all(needed.map((shard) => this.shard(baseUrl, shard))),
+        Promise.all(neededTails.map((tail) => this.tail(baseUrl, tail))),
+      ]);
       needed.forEach((shard, k) => shards.set(shard, loaded[k]));
+      neededTails.forEach((tail, k) => tails.set(tail, loadedTails[k]));
     } else {
       for (const shard of needed) {
         const loaded = this.loadedShards.get(shard);
         if (loaded) shards.set(shard, loaded);
       }
+      for (const tail of neededTails) {
+        const loaded = this.loadedTails.get(tail);
+        if (loaded) tails.set(tail, loaded);
+      }
     }
     const found = new Map<string, WordPostings>();
     for (const term of words) {
       const titles = lead.titlePostings[term];
-      const shard = shards.get(shardOf.get(term) ?? -1);
-      const rest = shard && Object.hasOwn(shard, term) ? shard[term] : undefined;
+      let rest = heads.has(term) ? undefined : this.whole.get(term);
+      if (!rest) {
+        const shard = shards.get(shardOf.get(term) ?? -1);
+        rest = shard && Object.hasOwn(shard, term) ? shard[term] : undefined;
+        const tail = tails.get(tailOf.get(term) ?? -1);
+        if (rest && tail && Object.hasOwn(tail, term)) {
+          rest = wholePostings(rest, tail[term] ?? {});
+          this.whole.set(term, rest);
+        }
+      }
       found.set(term, {...rest, ...(titles ? {[TITLES]: titles} : {})});
     }
     return found;
@@ -584,7 +645,13 @@ export class SearchWorker {
       for (const [term, boost] of group) boosts.set(term, Math.max(boosts.get(term) ?? 0, boost));
     }
     if (boosts.size === 0) return [];
-    const postings = await this.postings(baseUrl, lead, boosts.keys(), wait);
+    // The words only the word being typed reaches, in a short list: their heads suffice (SHORT_LIST).
+    const heads = new Set(
+      limit <= SHORT_LIST
+        ? [...boosts].filter(([, boost]) => boost === BOOST.prefix).map(([term]) => term)
+        : [],
+    );
+    const postings = await this.postings(baseUrl, lead, boosts.keys(), heads, wait);
     const columns = this.columns.take(countPostings(postings));
     try {
       const candidates = score(this.tally, columns, lead, postings, boosts, groups, input);
@@ -674,6 +741,16 @@ export class SearchWorker {
     }
     return chosen;
   }
+}
+
+/** A word's postings in every entry: its heads with its tails. */
+function wholePostings(heads: WordPostings, tails: WordPostings): WordPostings {
+  const whole: WordPostings = {...heads};
+  for (const [entry, tail] of Object.entries(tails)) {
+    const head = whole[Number(entry)];
+    if (tail) whole[Number(entry)] = head ? mergePostings(head, tail) : tail;
+  }
+  return whole;
 }
 
 /** How many of a query's words a mask of their positions holds. */
