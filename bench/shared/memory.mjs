@@ -105,6 +105,7 @@ export function sampleMemory(pid, {everyMs, since = performance.now()}) {
   /** @type {[number, number][]} */
   const samples = [];
   let peakKB = 0;
+  let peakAtS = 0;
   /** @type {string[]} */
   let peakProcesses = [];
   const timer = setInterval(() => {
@@ -113,6 +114,7 @@ export function sampleMemory(pid, {everyMs, since = performance.now()}) {
     samples.push([(performance.now() - since) / 1000, tree.kb]);
     if (tree.kb <= peakKB) return;
     peakKB = tree.kb;
+    peakAtS = samples[samples.length - 1][0];
     peakProcesses = tree.processes
       .filter((process) => process.kb >= NAMED_KB)
       .map(({pid: id, kb}) => `${Math.round(kb / 1024)} MB ${processCommand(id)}`);
@@ -120,6 +122,8 @@ export function sampleMemory(pid, {everyMs, since = performance.now()}) {
   return {
     samples,
     peakKB: () => peakKB,
+    /** When the peak was sampled, in seconds from `since`. */
+    peakAtS: () => peakAtS,
     peakProcesses: () => peakProcesses,
     stop: () => clearInterval(timer),
   };

@@ -216,7 +216,7 @@ async function start(
   void server.exited.then((code) => {
     exit = code;
   });
-  const memory = sampleMemory(server.pid, {everyMs: 250});
+  const memory = sampleMemory(server.pid, {everyMs: 250, since: started});
   const page = await browser.newPage();
   let answeredMs = null;
   const firstPage = await figure(() =>
@@ -251,6 +251,8 @@ async function start(
     peakMB: () => Math.round(memory.peakKB() / 1024),
     /** At the peak, which processes held the memory (MB each, the largest first). */
     peakProcesses: () => memory.peakProcesses(),
+    /** When the peak was sampled, in seconds from the spawn: the server's timed log says what it did then. */
+    peakAtS: () => Math.round(memory.peakAtS() * 10) / 10,
     /** Stops the server; what it printed is kept in `log` (a file of the system's temporary folder). */
     async stop(/** @type {string} */ log) {
       memory.stop();
@@ -388,7 +390,10 @@ async function measureCopy(
       writeFileSync(operationFile, operationText);
       result.coldPeakMB = cold.peakMB();
       result.coldPeakProcesses = cold.peakProcesses();
-      log(`  peak ${result.coldPeakMB} MB: ${result.coldPeakProcesses.join('; ')}`);
+      result.coldPeakAtS = cold.peakAtS();
+      log(
+        `  peak ${result.coldPeakMB} MB, ${result.coldPeakAtS} s after the spawn: ${result.coldPeakProcesses.join('; ')}`,
+      );
       await cold.stop(serverLog(folder, 'cold'));
     }
 

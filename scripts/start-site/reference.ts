@@ -271,6 +271,10 @@ export class ReferenceKeeper {
   async update(files: readonly string[]): Promise<void> {
     const targets = targetsAffectedBy(files);
     const change = targets.length === 1 ? await this.changedOperations(targets[0]) : undefined;
+    // A description that did not read leaves what was parsed of it as garbage, which the linter's
+    // thread would hold beside its own reading of it: with GitHub's description, that moment was the
+    // peak of a writer's session (`npm run bench:writer -- --sizes large-yaml`, the broken description).
+    if (change === UNREADABLE) collectGarbage();
     if (change !== UNREADABLE || !(await this.lintedUnreadable(files))) {
       await this.generate(files, targets, {only: change === UNREADABLE ? undefined : change});
     }
