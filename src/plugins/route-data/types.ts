@@ -55,7 +55,10 @@ export interface DocsView {
   docs: Record<string, PropVersionDoc>;
 }
 
-/** The items of a sidebar category that a page shows closed, loaded when the reader opens it. */
+/**
+ * The items of a sidebar category that a page shows closed, or of a block of a long list that it
+ * leaves out, loaded when the reader opens the category or asks for the block.
+ */
 export interface LazyCategory {
   /** The file of its items, under the build's categories folder. */
   file: string;
@@ -63,6 +66,11 @@ export interface LazyCategory {
   count: number;
   /** Its first link, where a browser without scripts goes when the category is followed. */
   href: string;
+  /**
+   * Of a block of a long list of cards (./card-window.ts): the file, in the same folder, of the
+   * docs its cards describe; none when no card describes a doc.
+   */
+  docs?: string;
 }
 
 /** What a page's route data holds. */

@@ -1,18 +1,22 @@
 /**
  * The docs views of the pages the browser knows (../docs-view.ts), and the items of sidebar
- * categories loaded when a reader opens them. Filled by ./store.ts in a production build; read by
- * the theme's wrappers (src/theme/DocVersionRoot, src/theme/DocSidebarItems), which also run on
+ * categories loaded when a reader opens them (with the docs of a block of cards, when the reader
+ * asks for more cards). Filled by ./store.ts in a production build; read by the theme's wrappers
+ * (src/theme/DocVersionRoot, src/theme/DocSidebarItems, src/theme/DocCardList), which also run on
  * the server and in the development server, where nothing fills it and they change nothing.
  */
-import type {PropSidebar, PropSidebarItem} from '@docusaurus/plugin-content-docs';
+import type {PropSidebar, PropSidebarItem, PropVersionDocs} from '@docusaurus/plugin-content-docs';
 
 import {LAZY_BLOCK, LAZY_CATEGORY} from '../key';
 import type {DocsView, LazyCategory} from '../types';
 
 const views = new Map<string, DocsView>();
 
-/** Loads the items of a category from its file; set by the store, which knows the build's folder. */
-let categoryLoader: ((file: string) => Promise<PropSidebar>) | undefined;
+/**
+ * Loads a file of the categories' folder (a category's or a block's items, a block of cards'
+ * docs); set by the store, which knows the build's folder.
+ */
+let categoryLoader: ((file: string) => Promise<unknown>) | undefined;
 
 /** The placeholder of a closed category's items, if `items` is one. */
 export function lazyCategoryOf(items: readonly PropSidebarItem[]): LazyCategory | undefined {
@@ -69,34 +73,52 @@ export function viewLinkingTo(path: string): DocsView | undefined {
   return [...views.values()].find((view) => links(view.items));
 }
 
-export function setCategoryLoader(loader: (file: string) => Promise<PropSidebar>): void {
+export function setCategoryLoader(loader: (file: string) => Promise<unknown>): void {
   categoryLoader = loader;
 }
 
-const categories = new Map<string, Promise<PropSidebar>>();
-const loadedCategories = new Map<string, PropSidebar>();
+/** The files being loaded or loaded, by name: items (as the theme reads them) or docs. */
+const pendingFiles = new Map<string, Promise<unknown>>();
+const loadedFiles = new Map<string, unknown>();
+
+/** Loads a file, read by `read` (each file once; a failed load may be tried again). */
+function loadFile<T>(file: string, read: (content: unknown) => T): Promise<T> {
+  const pending = pendingFiles.get(file);
+  if (pending) return pending as Promise<T>;
+  if (!categoryLoader) return Promise.reject(new Error('The sidebar cannot be loaded in this build'));
+  const loading = categoryLoader(file).then(
+    (content) => {
+      const shown = read(content);
+      loadedFiles.set(file, shown);
+      return shown;
+    },
+    (error: unknown) => {
+      pendingFiles.delete(file);
+      throw error;
+    },
+  );
+  pendingFiles.set(file, loading);
+  return loading;
+}
 
 /** The items of a closed category or a block, once loaded: at once if they are already. */
 export function loadedCategory(lazy: LazyCategory): PropSidebar | undefined {
-  return loadedCategories.get(lazy.file);
+  return loadedFiles.get(lazy.file) as PropSidebar | undefined;
 }
 
 /** Loads the items of a closed category or a block (each file once; a failed load may be tried again). */
 export function loadCategory(lazy: LazyCategory): Promise<PropSidebar> {
-  const pending = categories.get(lazy.file);
-  if (pending) return pending;
-  if (!categoryLoader) return Promise.reject(new Error('The sidebar cannot be loaded in this build'));
-  const loading = categoryLoader(lazy.file).then(
-    (items) => {
-      const shown = expanded(items);
-      loadedCategories.set(lazy.file, shown);
-      return shown;
-    },
-    (error: unknown) => {
-      categories.delete(lazy.file);
-      throw error;
-    },
-  );
-  categories.set(lazy.file, loading);
-  return loading;
+  return loadFile(lazy.file, (items) => expanded(items as PropSidebar));
+}
+
+/** The docs that the cards of a block describe, once loaded: at once if they are already. */
+export function loadedCardDocs(lazy: LazyCategory): PropVersionDocs | undefined {
+  return lazy.docs === undefined ? {} : (loadedFiles.get(lazy.docs) as PropVersionDocs | undefined);
+}
+
+/** Loads the docs that the cards of a block describe (../card-window.ts), as `loadCategory` its items. */
+export function loadCardDocs(lazy: LazyCategory): Promise<PropVersionDocs> {
+  return lazy.docs === undefined
+    ? Promise.resolve({})
+    : loadFile(lazy.docs, (docs) => docs as PropVersionDocs);
 }
