@@ -1,6 +1,7 @@
 // @ts-check
 // The route data of the pages (src/plugins/route-data) as the build makes it, without a build: the
-// key of an address, the cut of a docs sidebar for one page, the runtime without its tables, the
+// key of an address, the cut of a docs sidebar for one page (of a long list, of a long list of
+// cards), the browser's loads of what the cut left out, the runtime without its tables, the
 // generated route tree and the compiled registry as they are read, and a small site's route data.
 import assert from 'node:assert/strict';
 import {describe, test} from 'node:test';
@@ -14,6 +15,8 @@ const {bucketBits, routeKey, routeFileName, LAZY_BLOCK, LAZY_CATEGORY} = jiti(
   './src/plugins/route-data/key.ts',
 );
 const {LONG_LIST, sidebarWindow, WINDOW_BLOCK} = jiti('./src/plugins/route-data/sidebar-window.ts');
+const {CARD_BLOCK, cardWindow, LONG_CARD_LIST, moreCards} = jiti('./src/plugins/route-data/card-window.ts');
+const views = jiti('./src/plugins/route-data/client/views.ts');
 const {cutSidebar, docsView, isVersionProps} = jiti('./src/plugins/route-data/docs-view.ts');
 const {compileRouteData, readCompiledRegistry, readGeneratedRoutes} = jiti(
   './src/plugins/route-data/compile.ts',
@@ -206,8 +209,132 @@ describe('a long list of a sidebar', () => {
   test("the category's own page, and a page of cards, keep the list whole", () => {
     const own = cutSidebar(sidebar(200), '/docs/category/long', new Map())[1];
     assert.equal(own.items.length, 200);
-    const cards = cutSidebar(sidebar(200), '/docs/long/110', new Map(), true)[1];
+    const cards = cutSidebar(sidebar(200), '/docs/long/110', new Map(), {})[1];
     assert.equal(cards.items.length, 200);
+  });
+});
+
+describe('a long list of cards', () => {
+  /** A category of `count` pages with a page of its own, and its docs: one for each page. */
+  const long = (count) =>
+    category(
+      'Long',
+      Array.from({length: count}, (_, k) => link(`/docs/long/${k}`, {docId: `long/${k}`})),
+      {href: '/docs/category/long'},
+    );
+  const version = (count) => ({
+    pluginId: 'default',
+    version: 'current',
+    docsSidebars: {main: [link('/docs/intro', {docId: 'intro'}), long(count)]},
+    docs: Object.fromEntries(
+      [{id: 'intro'}, ...Array.from({length: count}, (_, k) => ({id: `long/${k}`}))].map((doc) => [
+        doc.id,
+        {...doc, title: doc.id, description: `About ${doc.id}`},
+      ]),
+    ),
+  });
+  /** The view of the category's page of cards, and the files the cut writes. */
+  const categoryPage = (count) => {
+    const files = new Map();
+    const view = docsView(version(count), 'main', '/docs/category/long', true, files);
+    return {view, files, items: view.items[1].items};
+  };
+
+  test('a list of LONG_CARD_LIST items or fewer is drawn whole; a longer one, a block at a time', () => {
+    assert.equal(cardWindow(LONG_CARD_LIST), undefined);
+    assert.equal(cardWindow(LONG_CARD_LIST + 1), CARD_BLOCK);
+    assert.equal(moreCards(CARD_BLOCK, 1000), 2 * CARD_BLOCK);
+    assert.equal(moreCards(CARD_BLOCK, CARD_BLOCK + 1), CARD_BLOCK + 1);
+    // The cards left out are the sidebar's blocks, and the sidebar's window on the category's page
+    // (around none of its items: its first blocks) is among the cards kept.
+    assert.equal(CARD_BLOCK % WINDOW_BLOCK, 0);
+    assert.ok(sidebarWindow(1000, () => -1).end <= CARD_BLOCK);
+  });
+
+  test('a short list keeps every item and every doc, as before', () => {
+    const {view, files} = categoryPage(LONG_CARD_LIST);
+    assert.deepEqual(view.items[1].items, long(LONG_CARD_LIST).items);
+    assert.equal(Object.keys(view.docs).length, LONG_CARD_LIST);
+    assert.equal(files.size, 0);
+  });
+
+  test("the category's page keeps the cards it draws first, and a placeholder for each block after", () => {
+    const {view, items, files} = categoryPage(200);
+    assert.deepEqual(items.slice(0, CARD_BLOCK), long(200).items.slice(0, CARD_BLOCK));
+    const blocks = items.slice(CARD_BLOCK);
+    assert.equal(blocks.length, (200 - CARD_BLOCK) / WINDOW_BLOCK);
+    assert.ok(blocks.every((item) => item.customProps?.[LAZY_BLOCK]));
+    // Only the docs of the cards drawn first are in the page's data.
+    assert.deepEqual(
+      Object.keys(view.docs),
+      Array.from({length: CARD_BLOCK}, (_, k) => `long/${k}`),
+    );
+    // Each block names its items' file and the file of the docs its cards describe.
+    const [first] = blocks;
+    const lazy = first.customProps[LAZY_BLOCK];
+    assert.equal(lazy.count, WINDOW_BLOCK);
+    assert.equal(lazy.href, `/docs/long/${CARD_BLOCK}`);
+    assert.deepEqual(files.get(lazy.file), long(200).items.slice(CARD_BLOCK, CARD_BLOCK + WINDOW_BLOCK));
+    assert.deepEqual(
+      Object.keys(files.get(lazy.docs)),
+      Array.from({length: WINDOW_BLOCK}, (_, k) => `long/${CARD_BLOCK + k}`),
+    );
+    assert.equal(files.get(lazy.docs)[`long/${CARD_BLOCK}`].description, `About long/${CARD_BLOCK}`);
+  });
+
+  test("the page's data does not grow with the category", () => {
+    const size = (count) => {
+      const {view, items} = categoryPage(count);
+      return {items: items.length, docs: Object.keys(view.docs).length};
+    };
+    assert.deepEqual(size(10 * LONG_CARD_LIST), {
+      items: CARD_BLOCK + (10 * LONG_CARD_LIST - CARD_BLOCK) / WINDOW_BLOCK,
+      docs: CARD_BLOCK,
+    });
+    // The placeholders still grow, a tenth as fast: 1,301 items are 60 cards and 125 placeholders.
+    assert.equal(size(1301).docs, CARD_BLOCK);
+  });
+
+  test("the category's other pages share the files of the blocks its page of cards leaves out", () => {
+    const {items} = categoryPage(200);
+    const files = new Map();
+    cutSidebar(version(200).docsSidebars.main, '/docs/long/5', files);
+    // Page 5's window is the first two blocks; it leaves out every block the cards leave out.
+    for (const item of items.slice(CARD_BLOCK)) assert.ok(files.has(item.customProps[LAZY_BLOCK].file));
+  });
+
+  test('a page of cards beside the long list keeps it whole', () => {
+    const files = new Map();
+    const view = docsView(version(200), 'main', '/docs/long/110', true, files);
+    assert.equal(view.items[1].items.length, 200);
+    assert.equal(Object.keys(view.docs).length, 200);
+  });
+});
+
+describe("the browser's loads of blocks", () => {
+  test("loads a block's items and its cards' docs once each, and again after a failure", async () => {
+    const asked = [];
+    let failing = true;
+    views.setCategoryLoader(async (file) => {
+      asked.push(file);
+      if (file === 'docs.json' && failing) {
+        failing = false;
+        throw new Error('offline');
+      }
+      return file === 'docs.json' ? {a: {id: 'a'}} : [link('/docs/a', {docId: 'a'})];
+    });
+    const block = {file: 'items.json', count: 1, href: '/docs/a', docs: 'docs.json'};
+    assert.equal(views.loadedCategory(block), undefined);
+    assert.equal(views.loadedCardDocs(block), undefined);
+    await assert.rejects(views.loadCardDocs(block));
+    assert.deepEqual(await views.loadCardDocs(block), {a: {id: 'a'}});
+    assert.equal((await views.loadCategory(block))[0].href, '/docs/a');
+    await views.loadCategory(block);
+    assert.deepEqual(asked, ['docs.json', 'docs.json', 'items.json']);
+    assert.equal(views.loadedCategory(block)[0].href, '/docs/a');
+    assert.deepEqual(views.loadedCardDocs(block), {a: {id: 'a'}});
+    // A block whose cards describe no doc has no docs to load.
+    assert.deepEqual(views.loadedCardDocs({file: 'x.json', count: 1, href: '/x'}), {});
   });
 });
 

@@ -5,7 +5,9 @@
  *
  * A page's view is its own sidebar, in which each category the page shows closed holds, instead
  * of its items, placeholders that say where to load them (the category's file), and the docs that
- * the page's cards describe. The placeholders are made so that the theme draws, from the view,
+ * the page's cards describe. A long list of cards keeps only the cards the page draws first
+ * (./card-window.ts): its other items are placeholders too, each with the file of the docs its
+ * cards describe. The placeholders are made so that the theme draws, from the view,
  * exactly what it draws from the whole sidebar: a closed category draws none of its items
  * (its Collapsible is lazy), only needs to know that it has a visible one, where its first link
  * goes (the address of a category without a page of its own, for a browser without scripts) and,
@@ -15,8 +17,14 @@
  */
 import {createHash} from 'node:crypto';
 
-import type {PropSidebar, PropSidebarItem, PropVersionMetadata} from '@docusaurus/plugin-content-docs';
+import type {
+  PropSidebar,
+  PropSidebarItem,
+  PropVersionDocs,
+  PropVersionMetadata,
+} from '@docusaurus/plugin-content-docs';
 
+import {cardWindow} from './card-window';
 import {LAZY_BLOCK, LAZY_CATEGORY} from './key';
 import {sidebarWindow, WINDOW_BLOCK} from './sidebar-window';
 import type {DocsView, LazyCategory} from './types';
@@ -63,22 +71,36 @@ function drawnOpen(category: Category, activePath: string | undefined): boolean 
   return !category.collapsible || !category.collapsed || isActive(category, activePath);
 }
 
-/** Writes the files of categories' items as the cut finds them: file name to items. */
-export type CategoryFiles = Map<string, PropSidebar>;
+/**
+ * Writes the files the cut finds the browser will load, file name to content: the items of
+ * categories and blocks, and the docs of blocks of cards.
+ */
+export type CategoryFiles = Map<string, PropSidebar | PropVersionDocs>;
 
-/** The file name of a list of items cut for the browser: the same items, the same file. */
-function fileOf(items: PropSidebar, files: CategoryFiles): string {
-  const file = `${createHash('sha256').update(JSON.stringify(items)).digest('hex').slice(0, 16)}.json`;
-  files.set(file, items);
+/** The file name of items (or docs) cut for the browser: the same content, the same file. */
+function fileOf(content: PropSidebar | PropVersionDocs, files: CategoryFiles): string {
+  const file = `${createHash('sha256').update(JSON.stringify(content)).digest('hex').slice(0, 16)}.json`;
+  files.set(file, content);
   return file;
+}
+
+/** The docs that cards of `items` describe (the theme's `DocCard`: a link's doc, by its id). */
+function docsOf(items: PropSidebar, docs: PropVersionDocs): PropVersionDocs {
+  const described: PropVersionDocs = {};
+  for (const item of items) {
+    const doc = item.type === 'link' && item.docId ? docs[item.docId] : undefined;
+    if (doc) described[doc.id] = doc;
+  }
+  return described;
 }
 
 /**
  * The items of a long list outside its window (./sidebar-window.ts), a placeholder for each block
  * of WINDOW_BLOCK that says where its items are: the theme draws none of them until the reader asks
- * for them. A block without a link to follow keeps its items.
+ * for them. A block without a link to follow keeps its items. With `cards`, the version's docs,
+ * the list is one of cards: each placeholder also names the file of the docs its cards describe.
  */
-function blocks(items: PropSidebar, files: CategoryFiles): PropSidebar {
+function blocks(items: PropSidebar, files: CategoryFiles, cards?: PropVersionDocs): PropSidebar {
   const cut: PropSidebarItem[] = [];
   for (let start = 0; start < items.length; start += WINDOW_BLOCK) {
     const own = cutSidebar(items.slice(start, start + WINDOW_BLOCK), undefined, files);
@@ -87,7 +109,14 @@ function blocks(items: PropSidebar, files: CategoryFiles): PropSidebar {
       cut.push(...own);
       continue;
     }
-    const lazy: LazyCategory = {file: fileOf(own, files), count: own.length, href};
+    const described = cards && docsOf(own, cards);
+    const lazy: LazyCategory = {
+      file: fileOf(own, files),
+      count: own.length,
+      href,
+      // The items' file is the one the sidebar's cut of the same block writes: the docs apart.
+      ...(described && Object.keys(described).length > 0 && {docs: fileOf(described, files)}),
+    };
     // One placeholder stands for the block's `count` items: the browser repeats it (./client/views.ts).
     cut.push({type: 'link', href, label: '', customProps: {[LAZY_BLOCK]: lazy}});
   }
@@ -99,20 +128,40 @@ function blocks(items: PropSidebar, files: CategoryFiles): PropSidebar {
  * first link shows them (a category without one keeps its items: nothing else would tell the
  * theme that it is visible) hold placeholders, and their items go to `files`, each cut again as
  * drawn with no page open in it. Of a long list, only the window the page draws keeps its items
- * (./sidebar-window.ts), unless `whole`: the items of a category whose page lists them as cards.
+ * (./sidebar-window.ts). With `cards`, the version's docs, the page shows cards: the lists it
+ * draws open keep their items (the cards of a page can be the items beside it), but those of the
+ * category whose page it is are cut as a list of cards (`cardList`).
  */
 export function cutSidebar(
   items: PropSidebar,
   activePath: string | undefined,
   files: CategoryFiles,
-  whole = false,
+  cards?: PropVersionDocs,
+): PropSidebar {
+  return cutList(items, activePath, files, cards, cards !== undefined);
+}
+
+/**
+ * The list `items`, as `cutSidebar` cuts it; `whole`: no window, as of the lists of a page of
+ * cards, and of the category whose page it is (the theme draws its window around no item).
+ */
+function cutList(
+  items: PropSidebar,
+  activePath: string | undefined,
+  files: CategoryFiles,
+  cards: PropVersionDocs | undefined,
+  whole: boolean,
 ): PropSidebar {
   const cutItem = (item: PropSidebarItem): PropSidebarItem => {
     if (item.type !== 'category') return item;
     if (drawnOpen(item, activePath)) {
+      const own = isSamePath(item.href, activePath);
       return {
         ...item,
-        items: cutSidebar(item.items, activePath, files, whole || isSamePath(item.href, activePath)),
+        items:
+          own && cards
+            ? cardList(item.items, activePath, files, cards)
+            : cutList(item.items, activePath, files, cards, whole || own),
       };
     }
     const href = firstLinkOf(item.items);
@@ -139,6 +188,25 @@ export function cutSidebar(
   ];
 }
 
+/**
+ * The items of the category whose page, at `activePath`, lists them as cards: of a long list
+ * (./card-window.ts), the cards the page draws first, then a placeholder for each block of
+ * WINDOW_BLOCK items, with the docs their cards describe. The sidebar draws the same list too:
+ * its window, which holds no item of the page (the first two blocks), is among the cards kept.
+ */
+function cardList(
+  items: PropSidebar,
+  activePath: string | undefined,
+  files: CategoryFiles,
+  docs: PropVersionDocs,
+): PropSidebar {
+  const shown = cardWindow(items.length) ?? items.length;
+  return [
+    ...cutList(items.slice(0, shown), activePath, files, docs, true),
+    ...blocks(items.slice(shown), files, docs),
+  ];
+}
+
 /** The category whose page is `activePath`, and the items next to the page's own, in `items`. */
 function cardItems(items: PropSidebar, activePath: string): PropSidebar {
   const found: PropSidebarItem[] = [];
@@ -158,7 +226,7 @@ function cardItems(items: PropSidebar, activePath: string): PropSidebar {
  * The view of one page of a docs version: `sidebar` of `version` cut for the page at `activePath`;
  * with `cards`, the docs that a list of cards on the page can describe (the theme's
  * `useCurrentSidebarCategory` and `useCurrentSidebarSiblings`: the items of the category whose
- * page it is, and the items beside it).
+ * page it is, and the items beside it), of a long list those of the cards it draws first.
  */
 export function docsView(
   version: PropVersionMetadata,
@@ -169,20 +237,14 @@ export function docsView(
 ): DocsView | undefined {
   const items = version.docsSidebars[sidebar];
   if (!items) return undefined;
-  const docs: DocsView['docs'] = {};
-  if (cards) {
-    for (const item of cardItems(items, activePath)) {
-      const doc = item.type === 'link' && item.docId ? version.docs[item.docId] : undefined;
-      if (doc) docs[doc.id] = doc;
-    }
-  }
+  const cut = cutSidebar(items, activePath, files, cards ? version.docs : undefined);
   return {
     plugin: version.pluginId,
     version: version.version,
     sidebar,
-    // A page of cards describes the items beside it: they stay whole.
-    items: cutSidebar(items, activePath, files, cards),
-    docs,
+    items: cut,
+    // The docs of the cards the page draws: a placeholder, of those it leaves out, has no doc.
+    docs: cards ? docsOf(cardItems(cut, activePath), version.docs) : {},
   };
 }
 
