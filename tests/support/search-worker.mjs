@@ -29,7 +29,7 @@ export function builtSearchIndexUrl(buildFolder) {
 }
 
 /**
- * The worker class. `fetch` answers with `respond(url, init)`, or else with the file of `folder`
+ * The worker's module (its class, `SearchWorker`, and what else it exports). `fetch` answers with `respond(url, init)`, or else with the file of `folder`
  * the address names; every address asked for is pushed onto `fetched`.
  *
  * @param {object} options
@@ -39,7 +39,7 @@ export function builtSearchIndexUrl(buildFolder) {
  * @param {(url: string, init?: RequestInit) => Response | Promise<Response>} [options.respond]
  * @param {string[]} [options.fetched]
  */
-export function loadSearchWorker({origin, searchIndexUrl, folder, respond, fetched = []}) {
+export function loadSearchWorkerModule({origin, searchIndexUrl, folder, respond, fetched = []}) {
   const stubs = mkdtempSync(path.join(tmpdir(), 'search-worker-'));
   const constants = path.join(stubs, 'generated-constants.mjs');
   writeFileSync(constants, `export const searchIndexUrl = ${JSON.stringify(searchIndexUrl)};\n`);
@@ -53,7 +53,16 @@ export function loadSearchWorker({origin, searchIndexUrl, folder, respond, fetch
     return new Response(readFileSync(file), {headers: {'content-type': 'application/json'}});
   };
   const jiti = createJiti(root + '/', {alias: {[CONSTANTS]: constants}, interopDefault: true});
-  return jiti('./src/plugins/search/query/worker.ts').SearchWorker;
+  return jiti('./src/plugins/search/query/worker.ts');
+}
+
+/**
+ * The worker class, its module loaded as loadSearchWorkerModule loads it.
+ *
+ * @param {Parameters<typeof loadSearchWorkerModule>[0]} options
+ */
+export function loadSearchWorker(options) {
+  return loadSearchWorkerModule(options).SearchWorker;
 }
 
 /**

@@ -11,7 +11,7 @@ import createJiti from 'jiti';
 import lunr from 'lunr';
 
 import {root} from '../support/openapi.mjs';
-import {loadSearchWorker, searchIndexFiles} from '../support/search-worker.mjs';
+import {loadSearchWorker, loadSearchWorkerModule, searchIndexFiles} from '../support/search-worker.mjs';
 
 const jiti = createJiti(root + '/');
 const {indexWords} = jiti('./src/plugins/search/text.ts');
@@ -186,6 +186,33 @@ describe('the postings of a word more documents hold than a shard keeps', () => 
     assert.ok(
       results.some((result) => result.document.i === id),
       `document ${id} of entry ${entry} is not found`,
+    );
+  });
+});
+
+describe('the words a word being typed begins', () => {
+  test('are, in the box, the PREFIX_WORDS shortest, the first in order among equals', () => {
+    const {PREFIX_WORDS, shortest} = loadSearchWorkerModule({
+      origin: ORIGIN,
+      searchIndexUrl: 'search-index{dir}.json?_=test',
+      respond: () => new Response('[]'),
+    });
+    const terms = ['aaa', 'ab', 'abcd', 'abc', 'abd', 'abe', 'b'];
+    assert.deepEqual(shortest(terms, 1, 6, 3), ['ab', 'abc', 'abd']);
+    assert.deepEqual(shortest(terms, 1, 6, 10), ['ab', 'abcd', 'abc', 'abd', 'abe']);
+    assert.ok(PREFIX_WORDS >= 32);
+  });
+
+  test('more of them than the box reads leave its suggestions as the search page lists them first', async () => {
+    // "wor" begins the 900 words word1alpha to word300gamma.
+    const {worker} = workerOn(SITE);
+    const suggestions = await worker.search('/', '', 'wor', 8);
+    const {worker: other} = workerOn(SITE);
+    const listed = await other.search('/', '', 'wor', 100);
+    assert.equal(suggestions.length, 8);
+    assert.deepEqual(
+      suggestions.map((result) => [result.document.u, result.document.h, result.type]),
+      listed.slice(0, 8).map((result) => [result.document.u, result.document.h, result.type]),
     );
   });
 });

@@ -96,6 +96,14 @@ const MAX_PER_PAGE = 2;
  * the word itself (BOOST). The search page's hundred results, and a finished word, read every posting.
  */
 const SHORT_LIST = 10;
+/**
+ * The most words that the word being typed reaches in a short list (SHORT_LIST): the shortest
+ * of the words it begins, the closest to what is typed so far. Three letters of a large
+ * reference begin hundreds of words (field names numbered by the score, as `order_id` and
+ * `order_total`), each a posting list to fetch and score while the reader is still typing; the
+ * portal as published has at most 31 for any three letters.
+ */
+export const PREFIX_WORDS = 64;
 /** A query shorter than this is a reader's first letters: answered by what has loaded, never waiting. */
 const FIRST_LETTERS = 3;
 /**
@@ -323,11 +331,22 @@ function fuzzySet(sets: ClauseSets, term: string, editDistance: number): lunr.To
   return set;
 }
 
+/** The `most` shortest of `terms[from]` to `terms[to - 1]`, the first in order among equals. */
+export function shortest(terms: readonly string[], from: number, to: number, most: number): string[] {
+  const range = terms.slice(from, to);
+  if (range.length <= most) return range;
+  return range
+    .map((term, k) => [term, k] as const)
+    .sort((a, b) => a[0].length - b[0].length || a[1] - b[1])
+    .slice(0, most)
+    .map(([term]) => term);
+}
+
 /**
  * The index words `word` reaches: the word, its synonyms, the words it begins
- * (the last word, while typed) and, with `typos`, the words one or two letters
- * away from it: stems from its stem, and words as written from the word as
- * typed, each standing for its stem.
+ * (the last word, while typed; PREFIX_WORDS of them at most for a `short` list)
+ * and, with `typos`, the words one or two letters away from it: stems from its
+ * stem, and words as written from the word as typed, each standing for its stem.
  */
 function expand(
   sets: ClauseSets,
@@ -336,6 +355,7 @@ function expand(
   last: boolean,
   typing: boolean,
   typos: boolean,
+  short: boolean,
 ): Map<string, number> {
   const terms = new Map<string, number>();
   const add = (term: string, boost: number) => terms.set(term, Math.max(terms.get(term) ?? 0, boost));
@@ -349,7 +369,8 @@ function expand(
   }
   if (last && typing && word.length >= 2) {
     const [from, to] = prefixRange(lead.terms, word);
-    for (let k = from; k < to; k += 1) add(lead.terms[k], BOOST.prefix);
+    for (const term of shortest(lead.terms, from, to, short ? PREFIX_WORDS : Infinity))
+      add(term, BOOST.prefix);
   }
   if (typos && word.length >= 4 && word.length <= MAX_TYPO_LENGTH && !/\d/.test(word)) {
     const editDistance = word.length >= 7 ? 2 : 1;
@@ -631,14 +652,15 @@ export class SearchWorker {
     const lead = await this.loadLead(baseUrl);
     const wait = input.trim().length >= FIRST_LETTERS;
     const typing = !/\s$/.test(input);
+    const short = limit <= SHORT_LIST;
     const lastIndex = queryList.length - 1;
 
     // A word that is not in the index is searched with typos; one that is, as it is.
     const sets: ClauseSets = new Map();
     const groups = queryList.map((word, k) => {
       const last = k === lastIndex;
-      const known = expand(sets, lead, word, last, typing, false);
-      return known.size > 0 ? known : expand(sets, lead, word, last, typing, true);
+      const known = expand(sets, lead, word, last, typing, false, short);
+      return known.size > 0 ? known : expand(sets, lead, word, last, typing, true, short);
     });
     const boosts = new Map<string, number>();
     for (const group of groups) {
