@@ -58,8 +58,11 @@ export function bundles(isServer: boolean): boolean {
 
 let collect: (() => void) | undefined;
 
-/** V8's full garbage collection, as `--expose-gc` gives it, without exposing it to other code. */
-function collector(): () => void {
+/**
+ * V8's full garbage collection, as `--expose-gc` gives it, without exposing it to other code (the
+ * development server's plugin, src/plugins/dev-server, uses it too).
+ */
+export function collector(): () => void {
   if (!collect) {
     setFlagsFromString('--expose-gc');
     collect = runInNewContext('gc') as () => void;
