@@ -311,6 +311,44 @@ describe('a long list of cards', () => {
   });
 });
 
+describe('the cut of every page of a build', () => {
+  // A closed category of 12 pages, and a long list of 200 whose pages draw a window of it each.
+  const sidebar = () => [
+    category(
+      'Closed',
+      Array.from({length: 12}, (_, k) => link(`/docs/closed/${k}`)),
+    ),
+    category(
+      'Long',
+      Array.from({length: 200}, (_, k) => link(`/docs/long/${k}`)),
+      {collapsed: false},
+    ),
+  ];
+  const pages = ['/docs/long/5', '/docs/long/95', '/docs/long/150', '/docs/closed/3'];
+
+  test('is what each page cut alone would be, and files the same files', () => {
+    const items = sidebar();
+    const shared = new Map();
+    for (const page of pages) {
+      const alone = new Map();
+      assert.deepEqual(cutSidebar(items, page, shared), cutSidebar(items, page, alone), page);
+      for (const [name, content] of alone) assert.deepEqual(shared.get(name), content, `${page}: ${name}`);
+    }
+  });
+
+  test('cuts a category drawn closed and a block outside a window once, for every page', () => {
+    const items = sidebar();
+    const files = new Map();
+    const [first, second] = ['/docs/long/5', '/docs/long/150'].map((page) => cutSidebar(items, page, files));
+    // The closed category's placeholder, and the blocks both pages leave out (100 to 139), are the same objects.
+    assert.equal(first[0].items[0].customProps[LAZY_CATEGORY], second[0].items[0].customProps[LAZY_CATEGORY]);
+    const block = (cut, start) =>
+      cut[1].items.find((item) => item.customProps?.[LAZY_BLOCK]?.href === `/docs/long/${start}`);
+    assert.ok(block(first, 100));
+    assert.equal(block(first, 100), block(second, 100));
+  });
+});
+
 describe("the browser's loads of blocks", () => {
   test("loads a block's items and its cards' docs once each, and again after a failure", async () => {
     const asked = [];

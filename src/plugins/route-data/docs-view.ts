@@ -84,6 +84,26 @@ function fileOf(content: PropSidebar | PropVersionDocs, files: CategoryFiles): s
   return file;
 }
 
+/**
+ * What the cut of one build has made of the parts of sidebars that every page cuts alike, by the
+ * `files` they were written to: a category drawn closed, and a block of a long list outside a
+ * window. Every page of a version cuts the same sidebar, and the parts it does not draw open are
+ * cut as no page draws them; made again for each page, they cost each page the size of the whole
+ * sidebar (each hashed to name its file), and the build the square of the pages (60 s of the
+ * browser's bundling with a hundred times the content, against 6 s with thirty).
+ */
+interface Made {
+  closed: WeakMap<Category, LazyCategory | null>;
+  blocks: WeakMap<PropSidebar, Map<string, PropSidebar>>;
+}
+const madeByFiles = new WeakMap<CategoryFiles, Made>();
+
+function made(files: CategoryFiles): Made {
+  let found = madeByFiles.get(files);
+  if (!found) madeByFiles.set(files, (found = {closed: new WeakMap(), blocks: new WeakMap()}));
+  return found;
+}
+
 /** The docs that cards of `items` describe (the theme's `DocCard`: a link's doc, by its id). */
 function docsOf(items: PropSidebar, docs: PropVersionDocs): PropVersionDocs {
   const described: PropVersionDocs = {};
@@ -95,32 +115,66 @@ function docsOf(items: PropSidebar, docs: PropVersionDocs): PropVersionDocs {
 }
 
 /**
- * The items of a long list outside its window (./sidebar-window.ts), a placeholder for each block
- * of WINDOW_BLOCK that says where its items are: the theme draws none of them until the reader asks
- * for them. A block without a link to follow keeps its items. With `cards`, the version's docs,
- * the list is one of cards: each placeholder also names the file of the docs its cards describe.
+ * The items `from` to `to` (excluded) of a long list, outside its window (./sidebar-window.ts): a
+ * placeholder for each block of WINDOW_BLOCK that says where its items are: the theme draws none
+ * of them until the reader asks for them. A block without a link to follow keeps its items. With
+ * `cards`, the version's docs, the list is one of cards: each placeholder also names the file of
+ * the docs its cards describe. Each block is cut once a build (`Made`).
  */
-function blocks(items: PropSidebar, files: CategoryFiles, cards?: PropVersionDocs): PropSidebar {
+function blocks(
+  items: PropSidebar,
+  from: number,
+  to: number,
+  files: CategoryFiles,
+  cards?: PropVersionDocs,
+): PropSidebar {
+  const byList = made(files).blocks;
+  let known = byList.get(items);
+  if (!known) byList.set(items, (known = new Map()));
   const cut: PropSidebarItem[] = [];
-  for (let start = 0; start < items.length; start += WINDOW_BLOCK) {
-    const own = cutSidebar(items.slice(start, start + WINDOW_BLOCK), undefined, files);
-    const href = firstLinkOf(own);
-    if (href === undefined) {
-      cut.push(...own);
-      continue;
-    }
-    const described = cards && docsOf(own, cards);
-    const lazy: LazyCategory = {
-      file: fileOf(own, files),
-      count: own.length,
-      href,
-      // The items' file is the one the sidebar's cut of the same block writes: the docs apart.
-      ...(described && Object.keys(described).length > 0 && {docs: fileOf(described, files)}),
-    };
-    // One placeholder stands for the block's `count` items: the browser repeats it (./client/views.ts).
-    cut.push({type: 'link', href, label: '', customProps: {[LAZY_BLOCK]: lazy}});
+  for (let start = from; start < to; start += WINDOW_BLOCK) {
+    const end = Math.min(start + WINDOW_BLOCK, to);
+    const key = `${start} ${end} ${cards ? 'cards' : 'sidebar'}`;
+    let block = known.get(key);
+    if (!block) known.set(key, (block = cutBlock(items.slice(start, end), files, cards)));
+    cut.push(...block);
   }
   return cut;
+}
+
+/** One block of `blocks`: its placeholder, or its items when it has no link to follow. */
+function cutBlock(items: PropSidebar, files: CategoryFiles, cards?: PropVersionDocs): PropSidebar {
+  const own = cutSidebar(items, undefined, files);
+  const href = firstLinkOf(own);
+  if (href === undefined) return own;
+  const described = cards && docsOf(own, cards);
+  const lazy: LazyCategory = {
+    file: fileOf(own, files),
+    count: own.length,
+    href,
+    // The items' file is the one the sidebar's cut of the same block writes: the docs apart.
+    ...(described && Object.keys(described).length > 0 && {docs: fileOf(described, files)}),
+  };
+  // One placeholder stands for the block's `count` items: the browser repeats it (./client/views.ts).
+  return [{type: 'link', href, label: '', customProps: {[LAZY_BLOCK]: lazy}}];
+}
+
+/**
+ * Where the items of a category drawn closed are (its cut as no page draws it, written to
+ * `files`), once a build (`Made`); null for a category without a link to follow.
+ */
+function closedCategory(item: Category, files: CategoryFiles): LazyCategory | null {
+  const known = made(files).closed;
+  let lazy = known.get(item);
+  if (lazy === undefined) {
+    const href = firstLinkOf(item.items);
+    lazy =
+      href === undefined
+        ? null
+        : {file: fileOf(cutSidebar(item.items, undefined, files), files), count: item.items.length, href};
+    known.set(item, lazy);
+  }
+  return lazy;
 }
 
 /**
@@ -164,14 +218,12 @@ function cutList(
             : cutList(item.items, activePath, files, cards, whole || own),
       };
     }
-    const href = firstLinkOf(item.items);
-    if (href === undefined) return {...item, items: cutSidebar(item.items, activePath, files)};
-    const own = cutSidebar(item.items, undefined, files);
-    const lazy: LazyCategory = {file: fileOf(own, files), count: item.items.length, href};
+    const lazy = closedCategory(item, files);
+    if (lazy === null) return {...item, items: cutSidebar(item.items, activePath, files)};
     // One placeholder stands for all `count` items: the browser repeats it (./client/views.ts).
     const placeholder: PropSidebarItem = {
       type: 'link',
-      href,
+      href: lazy.href,
       label: item.label,
       customProps: {[LAZY_CATEGORY]: lazy},
     };
@@ -182,9 +234,9 @@ function cutList(
     : sidebarWindow(items.length, () => items.findIndex((item) => isActive(item, activePath)));
   if (!range) return items.map(cutItem);
   return [
-    ...blocks(items.slice(0, range.start), files),
+    ...blocks(items, 0, range.start, files),
     ...items.slice(range.start, range.end).map(cutItem),
-    ...blocks(items.slice(range.end), files),
+    ...blocks(items, range.end, items.length, files),
   ];
 }
 
@@ -203,7 +255,7 @@ function cardList(
   const shown = cardWindow(items.length) ?? items.length;
   return [
     ...cutList(items.slice(0, shown), activePath, files, docs, true),
-    ...blocks(items.slice(shown), files, docs),
+    ...blocks(items, shown, items.length, files, docs),
   ];
 }
 
