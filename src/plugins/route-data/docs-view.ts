@@ -31,20 +31,43 @@ import type {DocsView, LazyCategory} from './types';
 
 type Category = Extract<PropSidebarItem, {type: 'category'}>;
 
+/** An address as the theme compares two: without regard to case or a trailing slash. */
+function normalize(path: string): string {
+  return path === '' ? path : `${path.replace(/\/$/, '')}/`.toLowerCase();
+}
+
 /** The theme's comparison of two addresses: without regard to case or a trailing slash. */
 function isSamePath(one: string | undefined, other: string | undefined): boolean {
-  const normalize = (path: string | undefined) =>
-    path === undefined || path === '' ? path : `${path.replace(/\/$/, '')}/`.toLowerCase();
-  return one !== undefined && normalize(one) === normalize(other);
+  return one !== undefined && other !== undefined && normalize(one) === normalize(other);
+}
+
+/**
+ * The addresses of a category and of everything in it, as `normalize` writes them, gathered once
+ * a build: every page asks of every category whether it holds the page (`isActive`), which read
+ * each time is the size of the whole sidebar for each page.
+ */
+const heldPaths = new WeakMap<Category, ReadonlySet<string>>();
+
+function pathsIn(category: Category): ReadonlySet<string> {
+  let paths = heldPaths.get(category);
+  if (!paths) {
+    const found = new Set<string>();
+    const gather = (item: PropSidebarItem) => {
+      if ((item.type === 'link' || item.type === 'category') && item.href !== undefined)
+        found.add(normalize(item.href));
+      if (item.type === 'category') item.items.forEach(gather);
+    };
+    gather(category);
+    heldPaths.set(category, (paths = found));
+  }
+  return paths;
 }
 
 /** The classic theme's `isActiveSidebarItem`: the page's own link, or a category that holds it. */
 function isActive(item: PropSidebarItem, activePath: string | undefined): boolean {
   if (activePath === undefined) return false;
   if (item.type === 'link') return isSamePath(item.href, activePath);
-  if (item.type === 'category') {
-    return isSamePath(item.href, activePath) || item.items.some((child) => isActive(child, activePath));
-  }
+  if (item.type === 'category') return pathsIn(item).has(normalize(activePath));
   return false;
 }
 
