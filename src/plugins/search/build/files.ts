@@ -53,15 +53,14 @@ function entryPostings(documents: readonly SearchDocument[]): Map<string, Postin
   const postings = new Map<string, Postings>();
   for (const [term, byDocument] of counts) {
     const idf = Math.log(1 + Math.abs((documents.length - byDocument.size + 0.5) / (byDocument.size + 0.5)));
-    const flat: Postings = [];
-    let previous = 0;
-    for (const [id, frequency] of [...byDocument].sort((a, b) => a[0] - b[0])) {
-      const length = lengths.get(id) ?? 0;
-      const score = (idf * ((K1 + 1) * frequency)) / (K1 * (1 - B + (B * length) / (average || 1)) + frequency);
-      flat.push(id - previous, Math.round(score * 1000));
-      previous = id;
-    }
-    postings.set(term, flat);
+    const scored = [...byDocument]
+      .sort((a, b) => a[0] - b[0])
+      .map(([id, frequency]): [number, number] => {
+        const length = lengths.get(id) ?? 0;
+        const score = (idf * ((K1 + 1) * frequency)) / (K1 * (1 - B + (B * length) / (average || 1)) + frequency);
+        return [id, Math.round(score * 1000)];
+      });
+    postings.set(term, encode(scored));
   }
   return postings;
 }

@@ -563,27 +563,10 @@ export class SearchWorker {
         .filter((term) => lead.longTerms.has(term) && !heads.has(term) && !this.whole.has(term))
         .map((term) => [term, lastAtMost(lead.tailStarts, term)]),
     );
-    const needed = [...new Set(shardOf.values())].filter((shard) => shard >= 0);
-    const neededTails = [...new Set(tailOf.values())].filter((tail) => tail >= 0);
-    const shards = new Map<number, ShardFile>();
-    const tails = new Map<number, TailFile>();
-    if (wait) {
-      const [loaded, loadedTails] = await Promise.all([
-        Promise.all(needed.map((shard) => this.shard(baseUrl, shard))),
-        Promise.all(neededTails.map((tail) => this.tail(baseUrl, tail))),
-      ]);
-      needed.forEach((shard, k) => shards.set(shard, loaded[k]));
-      neededTails.forEach((tail, k) => tails.set(tail, loadedTails[k]));
-    } else {
-      for (const shard of needed) {
-        const loaded = this.loadedShards.get(shard);
-        if (loaded) shards.set(shard, loaded);
-      }
-      for (const tail of neededTails) {
-        const loaded = this.loadedTails.get(tail);
-        if (loaded) tails.set(tail, loaded);
-      }
-    }
+    const [shards, tails] = await Promise.all([
+      numberedFiles(shardOf.values(), (shard) => this.shard(baseUrl, shard), this.loadedShards, wait),
+      numberedFiles(tailOf.values(), (tail) => this.tail(baseUrl, tail), this.loadedTails, wait),
+    ]);
     const found = new Map<string, WordPostings>();
     for (const term of words) {
       const titles = lead.titlePostings[term];
@@ -669,9 +652,7 @@ export class SearchWorker {
     if (boosts.size === 0) return [];
     // The words only the word being typed reaches, in a short list: their heads suffice (SHORT_LIST).
     const heads = new Set(
-      limit <= SHORT_LIST
-        ? [...boosts].filter(([, boost]) => boost === BOOST.prefix).map(([term]) => term)
-        : [],
+      short ? [...boosts].filter(([, boost]) => boost === BOOST.prefix).map(([term]) => term) : [],
     );
     const postings = await this.postings(baseUrl, lead, boosts.keys(), heads, wait);
     const columns = this.columns.take(countPostings(postings));
@@ -763,6 +744,29 @@ export class SearchWorker {
     }
     return chosen;
   }
+}
+
+/**
+ * The files of one kind (shards or tails) that `numbers` name (-1: none), by number: fetched with
+ * `fetch` when `wait`, else those of `loaded` only.
+ */
+async function numberedFiles<T>(
+  numbers: Iterable<number>,
+  fetch: (file: number) => Promise<T>,
+  loaded: ReadonlyMap<number, T>,
+  wait: boolean,
+): Promise<Map<number, T>> {
+  const wanted = [...new Set(numbers)].filter((file) => file >= 0);
+  if (wait) {
+    const files = await Promise.all(wanted.map(fetch));
+    return new Map(wanted.map((file, k) => [file, files[k]]));
+  }
+  const files = new Map<number, T>();
+  for (const file of wanted) {
+    const found = loaded.get(file);
+    if (found) files.set(file, found);
+  }
+  return files;
 }
 
 /** A word's postings in every entry: its heads with its tails. */
