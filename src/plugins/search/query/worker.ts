@@ -97,11 +97,13 @@ const MAX_PER_PAGE = 2;
  */
 const SHORT_LIST = 10;
 /**
- * The most words that the word being typed reaches in a short list (SHORT_LIST): the shortest
- * of the words it begins, the closest to what is typed so far. Three letters of a large
- * reference begin hundreds of words (field names numbered by the score, as `order_id` and
- * `order_total`), each a posting list to fetch and score while the reader is still typing; the
- * portal as published has at most 31 for any three letters.
+ * The most words that a word of FIRST_LETTERS or more being typed reaches in a short list
+ * (SHORT_LIST): the shortest of the words it begins, the closest to what is typed so far. Three
+ * letters of a large reference begin hundreds of words (field names such as `order_id` and
+ * `order_total`, and a grown copy's numbered ones), each a posting list to fetch and score while
+ * the reader is still typing. No three letters of the portal as published begin as many
+ * (tests/build/content.test.mjs): its suggestions read every word. The first letters, answered by
+ * what has loaded, are not cut.
  */
 export const PREFIX_WORDS = 64;
 /** A query shorter than this is a reader's first letters: answered by what has loaded, never waiting. */
@@ -344,7 +346,7 @@ export function shortest(terms: readonly string[], from: number, to: number, mos
 
 /**
  * The index words `word` reaches: the word, its synonyms, the words it begins
- * (the last word, while typed; PREFIX_WORDS of them at most for a `short` list)
+ * (the last word, while typed; PREFIX_WORDS of them at most in a `short` list)
  * and, with `typos`, the words one or two letters away from it: stems from its
  * stem, and words as written from the word as typed, each standing for its stem.
  */
@@ -369,8 +371,8 @@ function expand(
   }
   if (last && typing && word.length >= 2) {
     const [from, to] = prefixRange(lead.terms, word);
-    for (const term of shortest(lead.terms, from, to, short ? PREFIX_WORDS : Infinity))
-      add(term, BOOST.prefix);
+    const most = short && word.length >= FIRST_LETTERS ? PREFIX_WORDS : Infinity;
+    for (const term of shortest(lead.terms, from, to, most)) add(term, BOOST.prefix);
   }
   if (typos && word.length >= 4 && word.length <= MAX_TYPO_LENGTH && !/\d/.test(word)) {
     const editDistance = word.length >= 7 ? 2 : 1;
