@@ -11,6 +11,7 @@ import {load} from 'cheerio';
 import {loadMain} from '../support/built-html.mjs';
 import {handWrittenPages} from '../support/content.mjs';
 import {loadFacts, root} from '../support/openapi.mjs';
+import {loadSearchWorkerModule} from '../support/search-worker.mjs';
 
 const build = path.resolve(root, process.env.PORTAL_BUILD_DIR ?? 'build');
 
@@ -88,6 +89,23 @@ describe('search index', () => {
       .sort();
     assert.deepEqual(built, named);
     assert.ok(index.shards.length > 1 && index.chunks.length > 1);
+  });
+
+  test("reads the portal's own words whole in the box: no word has a tail, and no three letters begin more words than the box reads", () => {
+    const [{index}] = JSON.parse(readFileSync(path.join(build, 'search-index.json'), 'utf8'));
+    const {PREFIX_WORDS} = loadSearchWorkerModule({
+      origin: 'https://developer.gerai.example',
+      searchIndexUrl: 'search-index{dir}.json',
+      folder: build,
+    });
+    assert.equal(index.long, '');
+    assert.deepEqual(index.tails, []);
+    const begun = new Map();
+    for (const term of index.terms.split('\n')) {
+      if (term.length >= 3) begun.set(term.slice(0, 3), (begun.get(term.slice(0, 3)) ?? 0) + 1);
+    }
+    const [letters, count] = [...begun].sort((a, b) => b[1] - a[1])[0];
+    assert.ok(count <= PREFIX_WORDS, `"${letters}" begins ${count} words, more than PREFIX_WORDS (${PREFIX_WORDS})`);
   });
 
   test('holds the guides, the reference, the landing pages and the blog', () => {

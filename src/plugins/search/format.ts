@@ -90,7 +90,8 @@ export const INDEX_VERSION = 3;
 
 /**
  * The most postings of a word in one entry that its shard holds; the rest are in its tail. Above
- * what any word of the portal as published reaches (218 in one entry): only a larger site has tails.
+ * what any word of the portal as published reaches (tests/build/content.test.mjs): only a larger
+ * site has tails.
  */
 export const HEAD_POSTINGS = 256;
 
