@@ -68,6 +68,17 @@ const category = (label, items, extra = {}) => ({
   ...extra,
 });
 
+/**
+ * A category of `count` pages, /docs/long/0 to /docs/long/<count - 1> (docs long/0 to
+ * long/<count - 1>), with a page of its own.
+ */
+const long = (count) =>
+  category(
+    'Long',
+    Array.from({length: count}, (_, k) => link(`/docs/long/${k}`, {docId: `long/${k}`})),
+    {href: '/docs/category/long'},
+  );
+
 describe('the sidebar of one page', () => {
   /** @type {{type: string, label?: string, href?: string, items?: object[]}[]} links and categories */
   const sidebar = [
@@ -144,13 +155,6 @@ describe('the sidebar of one page', () => {
 });
 
 describe('a long list of a sidebar', () => {
-  /** A category of `count` pages, /docs/long/0 to /docs/long/<count - 1>, with a page of its own. */
-  const long = (count) =>
-    category(
-      'Long',
-      Array.from({length: count}, (_, k) => link(`/docs/long/${k}`, {docId: `long/${k}`})),
-      {href: '/docs/category/long'},
-    );
   const sidebar = (count) => [link('/docs/intro'), long(count)];
 
   test('a list of LONG_LIST items or fewer is drawn whole', () => {
@@ -215,13 +219,6 @@ describe('a long list of a sidebar', () => {
 });
 
 describe('a long list of cards', () => {
-  /** A category of `count` pages with a page of its own, and its docs: one for each page. */
-  const long = (count) =>
-    category(
-      'Long',
-      Array.from({length: count}, (_, k) => link(`/docs/long/${k}`, {docId: `long/${k}`})),
-      {href: '/docs/category/long'},
-    );
   const version = (count) => ({
     pluginId: 'default',
     version: 'current',
