@@ -1,12 +1,14 @@
 /**
- * One page's Markdown file: reads the built page, converts it (./convert.ts) and writes
- * `<route>.md` beside it. Run by the worker threads of ./workers.ts, one page at a time, so no
- * thread holds more than the page it converts.
+ * One page's Markdown file: reads the built page, converts it (./convert.ts), or takes the
+ * conversion an earlier build kept of the same content (src/plugins/worker-pool/page-cache.ts), and
+ * writes `<route>.md` beside it. Run by the worker threads of ./workers.ts, one page at a time, so
+ * no thread holds more than the page it converts.
  */
 import {readFileSync, writeFileSync} from 'node:fs';
 import path from 'node:path';
 
 import {markdownPath} from '../../config/page-markdown';
+import {pageCache} from '../worker-pool/page-cache';
 import {pageToMarkdown} from './convert';
 
 export interface PageTask {
@@ -34,12 +36,19 @@ export function builtHtml(outDir: string, route: string): string {
   return path.join(outDir, route, route.endsWith('/') ? '' : '/', 'index.html');
 }
 
+/** The conversions kept between builds, by the code that converts. */
+const conversions = pageCache<PageSummary & {readonly markdown: string}>('page-markdown', [
+  path.join(__dirname, 'convert.ts'),
+  __filename,
+]);
+
 export async function writePageMarkdown(task: PageTask, settings: PageSettings): Promise<PageSummary> {
-  const page = await pageToMarkdown(readFileSync(builtHtml(settings.outDir, task.route), 'utf8'), {
-    siteUrl: settings.siteUrl,
-    route: task.route,
-    diagrams: task.diagrams,
+  const html = readFileSync(builtHtml(settings.outDir, task.route), 'utf8');
+  const options = {siteUrl: settings.siteUrl, route: task.route, diagrams: task.diagrams};
+  const {markdown, title, description} = await conversions.result(html, options, async () => {
+    const page = await pageToMarkdown(html, options);
+    return {markdown: page.markdown, title: page.title, description: page.description};
   });
-  writeFileSync(path.join(settings.outDir, markdownPath(task.route)), page.markdown);
-  return {title: page.title, description: page.description};
+  writeFileSync(path.join(settings.outDir, markdownPath(task.route)), markdown);
+  return {title, description};
 }
