@@ -8,9 +8,9 @@
  * of its own, with its own replacement in the generated code (`(0,r.jsx)(…)` in the browser's
  * scripts), and keeps them all until the compilation is sealed: a long guide or a reference page
  * has thousands. Taken from the runtime's namespace into local names once per page, the calls are
- * plain calls of a local function: the same elements, one dependency. The bundling holds less
- * once its modules are built and peaks lower, and the scripts are a little shorter
- * (`npm run bench:scale`, bench/scale/results.json).
+ * plain calls of a local function: the same elements, one dependency. The browser's bundling
+ * takes less time and peaks lower, and the pages' scripts are a little shorter (`npm run
+ * bench:scale` measures both).
  *
  * Why not an option: the MDX compiler names its runtime (`jsxImportSource`) but always imports
  * from it, and neither Docusaurus nor Rspack has a setting that turns uses of an import into local
