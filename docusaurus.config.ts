@@ -320,6 +320,8 @@ const config: Config = {
     // release that last changed it (src/api-reference/releases.ts).
     ['./src/plugins/moved-pages/index.ts', {moved: releaseRedirects} satisfies MovedPagesOptions],
     './src/plugins/api-reference-bundle/index.ts',
+    // The request panel's operation in a file of its own, not in the page's script.
+    './src/plugins/operation-files/index.ts',
     './src/plugins/request-samples/index.ts',
     ['./src/plugins/search/index.ts', searchIndexRoutes],
     './src/plugins/sidebar-links/index.ts',

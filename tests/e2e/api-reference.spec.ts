@@ -306,6 +306,31 @@ test.describe('the request panel', () => {
     await expect(page.getByRole('alert')).toHaveCount(0);
   });
 
+  test('fetches its operation only when asked for, says so when it cannot, and fetches it on the next try', async ({
+    page,
+  }) => {
+    const operations: string[] = [];
+    page.on('request', (request) => {
+      if (new URL(request.url()).pathname.startsWith('/assets/operations/')) operations.push(request.url());
+    });
+    await page.goto('/docs/api/food-integration/reject-order');
+    await waitForHydration(page);
+    expect(operations, 'no operation fetched before the panel is asked for').toEqual([]);
+    await page.route('**/assets/operations/*.json', (route) => route.abort());
+    await page.getByRole('button', {name: 'Open the request panel'}).click();
+    await expect(page.getByRole('alert')).toHaveText(
+      'The request panel could not be loaded. Check your connection and try again.',
+    );
+    await page.unroute('**/assets/operations/*.json');
+    await openRequestPanel(page);
+    await expect(page.getByRole('alert')).toHaveCount(0);
+    const panel = page.locator('section[aria-labelledby="try-it-heading"]');
+    await panel.locator('.openapi-tabs__code-item--curl').click();
+    await expect(panel.locator('.openapi-tabs__code-container pre:visible').first()).toContainText(
+      '/cancelled',
+    );
+  });
+
   test('opens from the keyboard, and Tab then reaches "Send API Request"', async ({page}) => {
     await page.goto('/docs/api/food-integration/reject-order');
     await waitForHydration(page);

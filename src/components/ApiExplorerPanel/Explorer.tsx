@@ -19,7 +19,7 @@ import '@site/src/theme/CodeBlock/Content/prism';
  * the panel (see ./index.tsx).
  */
 
-/** The operation as the generator stores it in the page's front matter. */
+/** The operation as the generator stores it (src/plugins/operation-files writes it into a file of its own). */
 export interface Operation {
   readonly [key: string]: unknown;
   readonly parameters?: readonly {
@@ -33,13 +33,6 @@ export interface Operation {
   readonly servers?: readonly {url: string; variables?: object}[];
   readonly security?: readonly Record<string, string[]>[];
   readonly securitySchemes?: Record<string, unknown>;
-}
-
-/** Reads the operation out of the front matter: base64 of deflated JSON. */
-export async function decodeOperation(encoded: string): Promise<Operation> {
-  const bytes = Uint8Array.from(atob(encoded), (character) => character.charCodeAt(0));
-  const inflated = new Blob([bytes]).stream().pipeThrough(new DecompressionStream('deflate'));
-  return JSON.parse(await new Response(inflated).text()) as Operation;
 }
 
 /**

@@ -1,5 +1,6 @@
 import {useCallback, useRef, useState, type ComponentType, type ReactNode} from 'react';
 import clsx from 'clsx';
+import useBaseUrl from '@docusaurus/useBaseUrl';
 import useIsBrowser from '@docusaurus/useIsBrowser';
 
 import type * as ExplorerModule from './Explorer';
@@ -20,6 +21,29 @@ function loadExplorer(): Promise<typeof ExplorerModule> {
   return loading;
 }
 
+const operations = new Map<string, Promise<Operation>>();
+
+/**
+ * Fetches an operation's file once (src/plugins/operation-files writes it); a failed fetch is
+ * forgotten, so the next attempt asks the network again.
+ */
+function loadOperation(address: string): Promise<Operation> {
+  let loaded = operations.get(address);
+  if (!loaded) {
+    loaded = fetch(address)
+      .then(async (response) => {
+        if (!response.ok) throw new Error(`${address}: ${response.status}`);
+        return (await response.json()) as Operation;
+      })
+      .catch((error: unknown) => {
+        operations.delete(address);
+        throw error;
+      });
+    operations.set(address, loaded);
+  }
+  return loaded;
+}
+
 type State =
   | {readonly phase: 'closed' | 'loading' | 'failed'}
   | {
@@ -29,8 +53,8 @@ type State =
     };
 
 interface Props {
-  /** The operation, as the generator stores it in the page's front matter. */
-  readonly encodedOperation: string;
+  /** The operation's file, from the site's base (the page's `api_operation`). */
+  readonly operationFile: string;
   /** See ./Explorer.tsx. */
   readonly authGuide: string;
 }
@@ -40,31 +64,33 @@ interface Props {
  *
  * The page itself is complete without it (src/api-reference). Until
  * the reader asks for the panel, only this small placeholder is on the page;
- * pointing at it or focusing it starts fetching the panel's code, and the
+ * pointing at it or focusing it starts fetching the panel's code and the
+ * operation it sends (a file of its own: src/plugins/operation-files), and the
  * button mounts it. The placeholder sits in a column of its own, so the
  * text beside it never moves.
  */
-export default function ApiExplorerPanel({encodedOperation, authGuide}: Props): ReactNode {
+export default function ApiExplorerPanel({operationFile, authGuide}: Props): ReactNode {
   const [state, setState] = useState<State>({phase: 'closed'});
   // False in the page's HTML: the button works only once the page's script runs.
   const isBrowser = useIsBrowser();
   const heading = useRef<HTMLHeadingElement>(null);
+  const operationAddress = useBaseUrl(`/${operationFile}`);
 
   const prefetch = useCallback(() => {
     loadExplorer().catch(() => undefined);
-  }, []);
+    loadOperation(operationAddress).catch(() => undefined);
+  }, [operationAddress]);
 
   const open = useCallback(async () => {
     setState({phase: 'loading'});
     try {
-      const module = await loadExplorer();
-      const operation = await module.decodeOperation(encodedOperation);
+      const [module, operation] = await Promise.all([loadExplorer(), loadOperation(operationAddress)]);
       setState({phase: 'open', Explorer: module.default, operation});
     } catch {
       setState({phase: 'failed'});
     }
     heading.current?.focus();
-  }, [encodedOperation]);
+  }, [operationAddress]);
 
   return (
     <section

@@ -19,10 +19,13 @@ import styles from './styles.module.css';
 
 type Props = WrapperProps<typeof ContentType>;
 
-/** What the OpenAPI generator writes into the front matter of an operation's page. */
+/** The front matter of a generated operation's page, as the build reads it. */
 interface ReferenceFrontMatter {
-  /** The operation, deflated and base64-encoded. */
-  readonly api?: string;
+  /**
+   * The operation's file, from the site's base (`assets/operations/<hash>.json`): in place of the
+   * generator's `api`, which src/plugins/operation-files takes out of the page.
+   */
+  readonly api_operation?: string;
   /** `"<method> api-method"`; the method is `event` for a webhook event. */
   readonly sidebar_class_name?: string;
 }
@@ -34,8 +37,9 @@ interface ReferenceFrontMatter {
  */
 export default function ContentWrapper(props: Props): ReactNode {
   const {frontMatter, metadata} = useDoc();
-  const {api, sidebar_class_name: sidebarClass} = frontMatter as ReferenceFrontMatter;
-  if (!api || sidebarClass?.startsWith('event ')) {
+  const {api_operation: operationFile, sidebar_class_name: sidebarClass} =
+    frontMatter as ReferenceFrontMatter;
+  if (!operationFile || sidebarClass?.startsWith('event ')) {
     return <Content {...props} />;
   }
   const authGuide = metadata.permalink.startsWith('/api/') ? 'api/introduction' : 'docs/docs/authentication';
@@ -45,7 +49,7 @@ export default function ContentWrapper(props: Props): ReactNode {
         <Content {...props} />
       </div>
       <div className={`col col--5 ${styles.aside}`}>
-        <ApiExplorerPanel encodedOperation={api} authGuide={authGuide} />
+        <ApiExplorerPanel operationFile={operationFile} authGuide={authGuide} />
       </div>
     </div>
   );
