@@ -175,6 +175,22 @@ describe('the development server (npm start) as a writer edits', () => {
     await until('the summary as it was', async () => (await title()) === OPERATION.summary, tail);
   });
 
+  test("an operation page's request panel opens, with the operation the server wrote beside the page", async () => {
+    await page.goto(server.origin + OPERATION.route);
+    await until('the operation page', async () => (await title()) === OPERATION.summary, tail);
+    await until(
+      'the request panel ready',
+      async () => page.getByRole('button', {name: 'Open the request panel'}).isEnabled(),
+      tail,
+    );
+    await page.getByRole('button', {name: 'Open the request panel'}).click();
+    await until(
+      'the open request panel',
+      async () => page.getByRole('button', {name: 'Send API Request'}).isVisible(),
+      tail,
+    );
+  });
+
   /** An operation of the sample's place, where an owner puts a description of any size. */
   const OWN = {
     file: 'openapi/petstore.yaml',

@@ -9,7 +9,9 @@
  *    pages a writer opens, not every page of the site: the first compilation no longer grows with
  *    the content (bench/writer/results.json has the starts at 1x and ten times). The docs' nested
  *    route components (ROUTE_LAYOUTS) are left out: a few modules shared by every page, which
- *    lazily cost a round trip each on a page's first visit.
+ *    lazily cost a round trip each on a page's first visit. So is the request panel of a reference
+ *    page (REQUEST_PANEL): compiled lazily, its first opening in a session swapped modules under
+ *    the page while it loaded, and the panel was back to its closed state once it had loaded.
  *    - Docusaurus runs webpack-dev-server, not Rspack's own server, so Rspack's middleware that
  *      answers the browser's requests for a module (`rspack.lazyCompilationMiddleware`) is created
  *      when the compiler applies this plugin and put first in the server's middlewares. Docusaurus
@@ -85,6 +87,9 @@ const NAME = 'dev-server';
  * each level waited for the one above it to load before it was asked for.
  */
 const ROUTE_LAYOUTS = /[\\/]theme[\\/](DocsRoot|DocVersionRoot|DocRoot|DocItem)[\\/]index\.js$/;
+
+/** The request panel's code, which a reference page imports when the reader opens the panel. */
+const REQUEST_PANEL = /[\\/]src[\\/]components[\\/]ApiExplorerPanel[\\/]Explorer\.tsx$/;
 
 /**
  * How long the server must have compiled nothing before its heap is collected: past the moment a
@@ -164,8 +169,10 @@ export default async function devServerPlugin(context: LoadContext): Promise<Plu
         lazyCompilation: {
           entries: false,
           imports: true,
-          test: (module: {nameForCondition(): string | null}) =>
-            !ROUTE_LAYOUTS.test(module.nameForCondition() ?? ''),
+          test: (module: {nameForCondition(): string | null}) => {
+            const name = module.nameForCondition() ?? '';
+            return !ROUTE_LAYOUTS.test(name) && !REQUEST_PANEL.test(name);
+          },
         },
         module: {
           rules: [
