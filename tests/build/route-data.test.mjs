@@ -219,30 +219,3 @@ describe('the pages', () => {
     assert.ok(cards > 0, 'some page shows cards of docs');
   });
 });
-
-describe("a reference page's scripts", () => {
-  // The OpenAPI plugin writes each operation, compressed, into its page's front matter (`api`). The
-  // page's module exports that front matter, which the theme reads; the doc's metadata, which the
-  // module imports, keeps none of it (src/plugins/route-data/json-loader.cjs).
-  test('carry its operation once', () => {
-    const pages = ['docs/api', 'api-releases', 'api'].flatMap((folder) =>
-      readdirSync(path.join(root, folder), {recursive: true, encoding: 'utf8'})
-        .filter((file) => file.endsWith('.api.mdx'))
-        .map((file) => path.join(folder, file)),
-    );
-    const operations = new Map();
-    for (const page of pages) {
-      const api = /^api: (\S+)$/m.exec(readFileSync(path.join(root, page), 'utf8'))?.[1];
-      if (api) operations.set(api, page);
-    }
-    assert.ok(operations.size > 50, `${operations.size} reference pages with an operation`);
-    const counts = new Map();
-    for (const name of readdirSync(scripts).filter((file) => file.endsWith('.js'))) {
-      for (const [blob] of readFileSync(path.join(scripts, name), 'utf8').matchAll(/eJ[\w+/=-]{40,}/g)) {
-        if (operations.has(blob)) counts.set(blob, (counts.get(blob) ?? 0) + 1);
-      }
-    }
-    const wrong = [...operations].filter(([blob]) => counts.get(blob) !== 1).map(([blob, page]) => `${page}: ${counts.get(blob) ?? 0}`);
-    assert.deepEqual(wrong, [], 'pages whose operation the scripts carry other than once');
-  });
-});
