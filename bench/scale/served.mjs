@@ -13,6 +13,7 @@ import {hydrated, launchBrowser} from '../shared/browser.mjs';
 import {runLighthouse} from '../shared/lighthouse.mjs';
 import {measureBox, measureSearchPage} from '../shared/search.mjs';
 import {serve} from '../shared/server.mjs';
+import {median} from '../shared/stats.mjs';
 
 export const ROUTES = {
   guide: '/docs/docs/getting-started',
@@ -93,6 +94,9 @@ async function scriptsBeforeInteraction(browser, origin, build, route) {
   return {kb, scripts: scripts.size, routeData: routeDataInPage(html)};
 }
 
+/** The search box's queries per copy, each on a fresh page with an empty cache; the figure is their median. */
+const BOX_QUERIES = 5;
+
 /**
  * @param {string} build the build folder
  * @param {{port: number, runs: number, log?: (message: string) => void}} options
@@ -116,9 +120,15 @@ export async function measureServed(build, {port, runs, log = () => {}}) {
       jsBeforeInteraction[name] = scripts;
       routeData[name] = inPage;
     }
-    log('search box and /search?q=webhook');
-    const box = await measureBox(browser, server.origin, {build});
-    await box.close();
+    log(`search box (${BOX_QUERIES} queries, each on a fresh page) and /search?q=webhook`);
+    // One query's time moves by tens of milliseconds with the machine: the median of a few.
+    const boxes = [];
+    for (let query = 0; query < BOX_QUERIES; query += 1) {
+      const box = await measureBox(browser, server.origin, {build});
+      await box.close();
+      boxes.push(box.figures);
+    }
+    const [box] = boxes;
     const searchPage = await measureSearchPage(browser, server.origin, {width: 1280, height: 800});
     await browser.close();
     log(`Lighthouse desktop on ${ROUTES.reference} (${runs} runs)`);
@@ -130,10 +140,11 @@ export async function measureServed(build, {port, runs, log = () => {}}) {
       jsBeforeInteraction,
       routeData,
       searchBox: {
-        firstSuggestionMs: box.figures.firstSuggestionMs,
-        firstQueryIndexKB: box.figures.firstQueryIndexKB,
-        allIndexKB: box.figures.allIndexKB,
-        files: box.figures.allFiles.length,
+        firstSuggestionMs: median(boxes.map((figures) => figures.firstSuggestionMs)),
+        firstSuggestionEachMs: boxes.map((figures) => figures.firstSuggestionMs),
+        firstQueryIndexKB: box.firstQueryIndexKB,
+        allIndexKB: box.allIndexKB,
+        files: box.allFiles.length,
       },
       searchPage: {
         resultsMs: searchPage.resultsMs,

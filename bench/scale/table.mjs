@@ -58,7 +58,7 @@ export const FIGURES = [
   ['route data in the page KB gz: guide', (e) => e.served.routeData.guide.kbGzip, 2],
   ['  reference', (e) => e.served.routeData.reference.kbGzip, 2],
   ['  search', (e) => e.served.routeData.search.kbGzip, 2],
-  ['search box first suggestion ms', (e) => e.served.searchBox.firstSuggestionMs, 0],
+  ['search box first suggestion ms (median)', (e) => e.served.searchBox.firstSuggestionMs, 0],
   ['search box index KB, in all', (e) => e.served.searchBox.allIndexKB],
   ['/search?q=webhook index KB', (e) => e.served.searchPage.indexKB],
   ['/search?q=webhook first result ms', (e) => e.served.searchPage.resultsMs, 0],
