@@ -7,42 +7,35 @@ import type * as ExplorerModule from './Explorer';
 import type {Operation} from './Explorer';
 import styles from './styles.module.css';
 
-let loading: Promise<typeof ExplorerModule> | undefined;
-
 /**
- * Fetches the request panel's chunk once; a failed fetch is forgotten, so the
- * next attempt asks the network again.
+ * What `load` resolves to, asked for once per key: a load that fails is forgotten, so the next
+ * attempt asks the network again.
  */
-function loadExplorer(): Promise<typeof ExplorerModule> {
-  loading ??= import('./Explorer').catch((error: unknown) => {
-    loading = undefined;
-    throw error;
-  });
+function loadOnce<T>(loads: Map<string, Promise<T>>, key: string, load: () => Promise<T>): Promise<T> {
+  let loading = loads.get(key);
+  if (!loading) {
+    loading = load().catch((error: unknown) => {
+      loads.delete(key);
+      throw error;
+    });
+    loads.set(key, loading);
+  }
   return loading;
 }
 
+const explorers = new Map<string, Promise<typeof ExplorerModule>>();
 const operations = new Map<string, Promise<Operation>>();
 
-/**
- * Fetches an operation's file once (src/plugins/operation-files writes it); a failed fetch is
- * forgotten, so the next attempt asks the network again.
- */
-function loadOperation(address: string): Promise<Operation> {
-  let loaded = operations.get(address);
-  if (!loaded) {
-    loaded = fetch(address)
-      .then(async (response) => {
-        if (!response.ok) throw new Error(`${address}: ${response.status}`);
-        return (await response.json()) as Operation;
-      })
-      .catch((error: unknown) => {
-        operations.delete(address);
-        throw error;
-      });
-    operations.set(address, loaded);
-  }
-  return loaded;
-}
+/** The request panel's chunk. */
+const loadExplorer = () => loadOnce(explorers, 'explorer', () => import('./Explorer'));
+
+/** An operation's file (src/plugins/operation-files writes it). */
+const loadOperation = (address: string) =>
+  loadOnce(operations, address, async () => {
+    const response = await fetch(address);
+    if (!response.ok) throw new Error(`${address}: ${response.status}`);
+    return (await response.json()) as Operation;
+  });
 
 type State =
   | {readonly phase: 'closed' | 'loading' | 'failed'}
