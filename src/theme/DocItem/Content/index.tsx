@@ -26,8 +26,6 @@ interface ReferenceFrontMatter {
    * generator's `api`, which src/plugins/operation-files takes out of the page.
    */
   readonly api_operation?: string;
-  /** `"<method> api-method"`; the method is `event` for a webhook event. */
-  readonly sidebar_class_name?: string;
 }
 
 /**
@@ -37,9 +35,9 @@ interface ReferenceFrontMatter {
  */
 export default function ContentWrapper(props: Props): ReactNode {
   const {frontMatter, metadata} = useDoc();
-  const {api_operation: operationFile, sidebar_class_name: sidebarClass} =
-    frontMatter as ReferenceFrontMatter;
-  if (!operationFile || sidebarClass?.startsWith('event ')) {
+  // A webhook event's page has no operation's file (src/plugins/operation-files): no panel.
+  const {api_operation: operationFile} = frontMatter as ReferenceFrontMatter;
+  if (!operationFile) {
     return <Content {...props} />;
   }
   const authGuide = metadata.permalink.startsWith('/api/') ? 'api/introduction' : 'docs/docs/authentication';
