@@ -1,8 +1,7 @@
 // @ts-check
 // Generated files are put in place only where their bytes changed (scripts/generate-api-docs/install.ts):
 // a page generated again with the same bytes keeps its modification time, so a running development
-// server recompiles nothing for it; the development server's route registry is read without its weak
-// dependencies (src/plugins/dev-server/registry-loader.cjs).
+// server recompiles nothing for it.
 import assert from 'node:assert/strict';
 import {
   existsSync,
@@ -14,7 +13,6 @@ import {
   utimesSync,
   writeFileSync,
 } from 'node:fs';
-import {createRequire} from 'node:module';
 import {tmpdir} from 'node:os';
 import path from 'node:path';
 import {after, beforeEach, describe, test} from 'node:test';
@@ -24,7 +22,6 @@ import createJiti from 'jiti';
 import {root} from '../support/openapi.mjs';
 
 const {installChanged} = createJiti(root + '/')('./scripts/generate-api-docs/install.ts');
-const registryLoader = createRequire(import.meta.url)('../../src/plugins/dev-server/registry-loader.cjs');
 
 const isPage = (name) => name.endsWith('.api.mdx') || name === 'sidebar.ts';
 
@@ -78,20 +75,4 @@ describe('putting generated files in place', () => {
     const installed = installChanged(staging(), site(), [{dir: 'pages', owned: isPage}]);
     assert.equal(installed.written[0], 'pages/sidebar.ts');
   });
-});
-
-test("the development server's route registry loads every page through its import()", () => {
-  const registry = [
-    'export default {',
-    '  "a1b": [() => import(/* webpackChunkName: "a1b" */ "@site/docs/docs/intro.mdx"), "@site/docs/docs/intro.mdx", require.resolveWeak("@site/docs/docs/intro.mdx")],',
-    '  "c2d": [() => import("@generated/x/p/docs-175.json"), "@generated/x/p/docs-175.json", require.resolveWeak("@generated/x/p/docs-175.json")],',
-    '};',
-  ].join('\n');
-  const read = registryLoader(registry);
-  assert.doesNotMatch(read, /resolveWeak/);
-  assert.match(
-    read,
-    /import\(\/\* webpackChunkName: "a1b" \*\/ "@site\/docs\/docs\/intro\.mdx"\), "@site\/docs\/docs\/intro\.mdx", "@site\/docs\/docs\/intro\.mdx"\]/,
-  );
-  assert.equal(registryLoader('export default {};\n'), 'export default {};\n');
 });
