@@ -326,6 +326,8 @@ const config: Config = {
     ['./src/plugins/search/index.ts', searchIndexRoutes],
     './src/plugins/sidebar-links/index.ts',
     './src/plugins/chunk-file-names/index.ts',
+    // A rebuild that keeps its cache minifies only the scripts whose code changed.
+    './src/plugins/minified-scripts/index.ts',
     './src/plugins/robots-txt/index.ts',
     './src/plugins/api-catalog/index.ts',
     './src/plugins/page-markdown/index.ts',
