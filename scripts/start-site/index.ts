@@ -6,7 +6,8 @@
  *    the pages first, the downloads after, in the background.
  * 3. Starts `docusaurus start` with the arguments given to `npm start` (`npm start -- --port 3001`)
  *    and the development server's plugin (src/plugins/dev-server: pages compiled when first
- *    visited, the description's problems shown in the browser).
+ *    visited, the description's problems shown in the browser), naming for Docusaurus's patched
+ *    reloads the module that tells a save needing no reload of the docs (RELOAD_FILTER).
  * 4. Watches `openapi/`: each saved change regenerates what it touches, and the open page shows it.
  *
  * Stops with Docusaurus (Ctrl+C stops both), with its exit code.
@@ -17,7 +18,14 @@ import path from 'node:path';
 import {watch} from 'chokidar';
 
 import {environmentIsValid} from '../../src/config/build-environment';
-import {COMPILED, DEV_SERVER_VARIABLE, REFERENCE_READY, REFERENCE_WANTED} from '../../src/plugins/dev-server';
+import {
+  COMPILED,
+  DEV_SERVER_VARIABLE,
+  REFERENCE_READY,
+  REFERENCE_WANTED,
+  RELOAD_FILTER,
+  RELOAD_FILTER_VARIABLE,
+} from '../../src/plugins/dev-server';
 import type {ReferenceKeeper as Keeper} from './reference';
 
 const root = path.resolve(__dirname, '..', '..');
@@ -44,7 +52,7 @@ async function main(): Promise<number> {
     {
       cwd: root,
       stdio: ['inherit', 'inherit', 'inherit', 'ipc'],
-      env: {...process.env, [DEV_SERVER_VARIABLE]: 'true'},
+      env: {...process.env, [DEV_SERVER_VARIABLE]: 'true', [RELOAD_FILTER_VARIABLE]: RELOAD_FILTER},
     },
   );
   // Docusaurus's exit code, or 0 when it was stopped by a signal (Ctrl+C).

@@ -74,6 +74,14 @@ import {collector} from '../bundler-memory';
 /** The variable with which scripts/start-site/ asks docusaurus.config.ts for this plugin. */
 export const DEV_SERVER_VARIABLE = 'GERAI_DEV_SERVER';
 
+/**
+ * The variable that names, for Docusaurus's patched start command, the module that says when a
+ * saved doc changes nothing its plugin's reload would make (./needless-reload.cjs says how);
+ * scripts/start-site/ sets it to RELOAD_FILTER.
+ */
+export const RELOAD_FILTER_VARIABLE = 'GERAI_RELOAD_FILTER';
+export const RELOAD_FILTER = path.join(__dirname, 'needless-reload.cjs');
+
 /** The file of the description's problems, relative to the site: empty while it has none. */
 export const PROBLEM_FILE = path.join('.docusaurus', 'api-description-problems.txt');
 
