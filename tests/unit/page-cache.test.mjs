@@ -11,7 +11,8 @@ import createJiti from 'jiti';
 import {root} from '../support/openapi.mjs';
 
 const jiti = createJiti(root + '/');
-const {cacheKept, pageCache, pageContent} = jiti('./src/plugins/worker-pool/page-cache.ts');
+const {pageCache, pageContent} = jiti('./src/plugins/worker-pool/page-cache.ts');
+const {cacheKept} = jiti('./src/config/build-cache.ts');
 
 /** A built page as a build names its scripts and route data: by the hash of the site's code. */
 function built(content, build = 'a1b2c3') {

@@ -43,6 +43,7 @@ import type Token from 'markdown-it/lib/token.mjs';
 
 import {jsxString} from './mdx';
 import {substituteTokens} from '../../remark/substitute-tokens';
+import {cacheFolder, codeHash} from '../../config/build-cache';
 import {blocksFile, type Target} from '../layout';
 
 /** The component that draws a block of HTML of a generated page (src/components/GeneratedHtml). */
@@ -271,7 +272,7 @@ export function pageParts(page: string, file: string): {head: string; body: stri
 }
 
 const ROOT = path.resolve(__dirname, '..', '..', '..');
-const CACHE = path.join(ROOT, 'node_modules', '.cache', 'gerai-page-html');
+const CACHE = cacheFolder('gerai-page-html');
 
 /**
  * What a conversion depends on besides the page: this file, the code it uses to write MDX and to
@@ -281,15 +282,12 @@ const CACHE = path.join(ROOT, 'node_modules', '.cache', 'gerai-page-html');
  */
 let converter: string | undefined;
 const converterKey = () =>
-  (converter ??= [
+  (converter ??= codeHash([
     __filename,
     path.join(__dirname, 'mdx.ts'),
     path.join(ROOT, 'src', 'remark', 'substitute-tokens.ts'),
     path.join(ROOT, 'src', 'constants.ts'),
-    path.join(ROOT, 'package-lock.json'),
-  ]
-    .reduce((hash, file) => hash.update(readFileSync(file)).update('\0'), createHash('sha256'))
-    .digest('hex'));
+  ]));
 
 /** The callers' own files, read once. */
 const callers = new Map<string, string>();

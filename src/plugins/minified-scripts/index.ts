@@ -24,14 +24,12 @@ import path from 'node:path';
 import type {Plugin} from '@docusaurus/types';
 import type {Compiler} from '@rspack/core';
 
-import {cacheKept} from '../worker-pool/page-cache';
+import {cacheFolder, cacheKept, codeHash} from '../../config/build-cache';
 
 const NAME = 'minified-scripts';
 
-const ROOT = path.resolve(__dirname, '..', '..', '..');
-
-/** Where the scripts are kept: in the bundler's cache folder, which `docusaurus clear` empties. */
-export const MINIFIED_SCRIPTS_DIR = path.join(ROOT, 'node_modules', '.cache', 'gerai-minified-scripts');
+/** Where the scripts are kept. */
+export const MINIFIED_SCRIPTS_DIR = cacheFolder('gerai-minified-scripts');
 
 /** What a build did with its scripts: those put in place from the cache, and those minified. */
 export interface MinifiedScripts {
@@ -47,10 +45,7 @@ export function minifiedScriptsCache(
   dir: string,
   report: (scripts: MinifiedScripts) => void = () => {},
 ): {apply(compiler: Compiler): void} {
-  const codeKey = createHash('sha256')
-    .update(readFileSync(__filename))
-    .update(readFileSync(path.join(ROOT, 'package-lock.json')))
-    .digest('hex');
+  const codeKey = codeHash([__filename]);
   return {
     apply(compiler) {
       const {Compilation, sources} = compiler.rspack;

@@ -9,18 +9,16 @@
  * stylesheets and scripts it links), of the task's other inputs, and of the code that made it (the
  * step's files and the lock file of the installed packages): a change of any makes it again.
  *
- * The cache follows the bundler's: kept when `DOCUSAURUS_NO_PERSISTENT_CACHE` is unset or empty
- * (`docusaurus build` alone, or `npm run build` asked to keep it), not otherwise (`npm run build`'s
- * default: deployments and CI build cold, and writing it would only cost them time).
+ * The cache follows the bundler's (`cacheKept`, src/config/build-cache.ts).
  */
 import {createHash} from 'node:crypto';
 import {mkdirSync, readFileSync, renameSync, writeFileSync} from 'node:fs';
 import path from 'node:path';
 
-const ROOT = path.resolve(__dirname, '..', '..', '..');
+import {cacheFolder, cacheKept, codeHash} from '../../config/build-cache';
 
-/** Where the results are kept: in the bundler's cache folder, which `docusaurus clear` empties. */
-export const PAGE_CACHE_DIR = path.join(ROOT, 'node_modules', '.cache', 'gerai-built-pages');
+/** Where the results are kept. */
+export const PAGE_CACHE_DIR = cacheFolder('gerai-built-pages');
 
 /** Elements of a built page that no step reads: its scripts, and the scripts and stylesheets it links. */
 const NOT_CONTENT =
@@ -29,11 +27,6 @@ const NOT_CONTENT =
 /** A built page without what changes with the site's code alone (see above). */
 export function pageContent(html: string): string {
   return html.replace(NOT_CONTENT, '');
-}
-
-/** Whether the build keeps its cache (see above). */
-export function cacheKept(env: NodeJS.ProcessEnv = process.env): boolean {
-  return !env.DOCUSAURUS_NO_PERSISTENT_CACHE;
 }
 
 export interface PageCache<Result> {
@@ -52,15 +45,11 @@ export function pageCache<Result>(
 ): PageCache<Result> {
   if (!kept) return {result: (_html, _inputs, make) => Promise.resolve(make())};
   const folder = path.join(dir, name);
-  let codeHash: string | undefined;
-  const codeKey = () =>
-    (codeHash ??= [...code, path.join(ROOT, 'package-lock.json')]
-      .reduce((hash, file) => hash.update(readFileSync(file)).update('\0'), createHash('sha256'))
-      .digest('hex'));
+  let codeKey: string | undefined;
   return {
     async result(html, inputs, make) {
       const key = createHash('sha256')
-        .update(codeKey())
+        .update((codeKey ??= codeHash(code)))
         .update('\0')
         .update(JSON.stringify(inputs) ?? '')
         .update('\0')

@@ -1,0 +1,35 @@
+/**
+ * The portal's own caches of built work (the reference pages' converted HTML, the postBuild
+ * steps' results, the minified scripts): where they are kept, what their results are keyed by, and
+ * whether a build keeps them.
+ */
+import {createHash} from 'node:crypto';
+import {readFileSync} from 'node:fs';
+import path from 'node:path';
+
+const ROOT = path.resolve(__dirname, '..', '..');
+
+/** A folder of the bundler's cache folder, which `docusaurus clear` empties: where a cache is kept. */
+export function cacheFolder(name: string): string {
+  return path.join(ROOT, 'node_modules', '.cache', name);
+}
+
+/**
+ * The hash of the code that makes a kept result: `files` (of the repository) and the lock file of
+ * the installed packages. A change of any makes every result again.
+ */
+export function codeHash(files: readonly string[]): string {
+  return [...files, path.join(ROOT, 'package-lock.json')]
+    .reduce((hash, file) => hash.update(readFileSync(file)).update('\0'), createHash('sha256'))
+    .digest('hex');
+}
+
+/**
+ * Whether the build keeps its cache, as the bundler's: when `DOCUSAURUS_NO_PERSISTENT_CACHE` is
+ * unset or empty (`docusaurus build` alone, or `npm run build` asked to keep it), not otherwise
+ * (`npm run build`'s default: deployments and CI build cold, and writing it would only cost them
+ * time). The reference pages' HTML is kept always (src/api-reference/page/html.ts).
+ */
+export function cacheKept(env: NodeJS.ProcessEnv = process.env): boolean {
+  return !env.DOCUSAURUS_NO_PERSISTENT_CACHE;
+}
