@@ -29,8 +29,8 @@
  *      name picks one) instead of a chunk each. Every compilation of Rspack 1.7's hot module
  *      replacement looks up each chunk of the last one by a linear search among the new ones
  *      (Rspack issue 14767, fixed in 2.x), so a rebuild cost the square of the chunks: with a
- *      hundred times the content (9,178 chunks) 3.0 s of every rebuild, a saved stylesheet
- *      5.2 s in all; in 78 chunks, 1.5 s. A page visited is still compiled, and sent, alone:
+ *      hundred times the content, most of every rebuild (`npm run bench:writer -- --sizes 100x`
+ *      measures the edits). A page visited is still compiled, and sent, alone:
  *      its chunk holds the small stand-ins that lazy compilation builds for the pages.
  *    Why not an option: Docusaurus has no setting for either (its `faster` options turn on the
  *    persistent cache, not lazy compilation), and the registry is written by Docusaurus's code

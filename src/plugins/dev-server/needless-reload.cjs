@@ -5,7 +5,7 @@
  * this module in RELOAD_FILTER_VARIABLE).
  *
  * Docusaurus reloads a docs plugin, every doc of it read and parsed again, for any saved doc: with a
- * hundred times the content, about 4 s of the server's main thread, during which Rspack, which
+ * hundred times the content, seconds of the server's main thread, during which Rspack, which
  * shows the page's new text by hot module replacement, waits for its hooks. What a doc's metadata
  * takes from its file is its front matter, its title (the front matter's, else the first heading)
  * and its description (the front matter's, else the first paragraph): a save that changes none of
