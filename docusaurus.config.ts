@@ -332,6 +332,8 @@ const config: Config = {
     './src/plugins/api-catalog/index.ts',
     './src/plugins/page-markdown/index.ts',
     './src/plugins/bundler-memory/index.ts',
+    // An absolute import is resolved as the path it is, not first under the static folders.
+    './src/plugins/absolute-requests/index.ts',
     // Each page's JSX calls a local function, not an import: fewer dependencies for the bundler.
     './src/plugins/mdx-jsx-bindings/index.ts',
     // The browser learns the site's routes a page at a time, instead of from a table of every

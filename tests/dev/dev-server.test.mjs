@@ -144,6 +144,24 @@ describe('the development server (npm start) as a writer edits', () => {
     await until('the guide as it was', async () => !(await visibleText(page)).includes(sentence), tail);
   });
 
+  test('a file written to the static folder while the server runs is served as it is on disk', async () => {
+    // As the downloads are: the server serves the folder, and no longer copies it into each
+    // compilation (src/plugins/dev-server, item 5).
+    const file = 'static/dev-server-test.txt';
+    const text = `Written while the server runs, ${Date.now()}.\n`;
+    write(file, text);
+    try {
+      const answer = await fetch(`${server.origin}/dev-server-test.txt`);
+      assert.equal(answer.status, 200, await tail());
+      assert.equal(await answer.text(), text);
+      const logo = await fetch(`${server.origin}/img/logo.svg`);
+      assert.equal(logo.status, 200);
+      assert.equal(await logo.text(), read('static/img/logo.svg'));
+    } finally {
+      rmSync(path.join(copy, file), {force: true});
+    }
+  });
+
   test('a summary changed in the description shows on its operation page and in the sidebar; the page alone is rewritten', async () => {
     await page.goto(server.origin + OPERATION.route);
     await until('the operation page', async () => (await title()) === OPERATION.summary, tail);

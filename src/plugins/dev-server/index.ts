@@ -61,6 +61,16 @@
  *    once (the generator and the linter), the process tree passed its 2 GB. Collected while the
  *    writer reads the page, it is not there at the next edit. (Why no option: Node.js has none for
  *    a collection when idle; V8's own only runs on a heap that stopped growing.)
+ * 5. The static folders are not copied into every compilation. Docusaurus's client configuration,
+ *    shared by the build and the start, copies them as assets (`CopyRspackPlugin`), for the build's
+ *    output; the development server serves them from disk anyway (its `static` option). Copied,
+ *    every compilation, a one-line edit too, wrote the downloads again into the server's in-memory
+ *    output (the reference's descriptions and Postman collection, 230 MB with a hundred times the
+ *    content), held them twice (the compilation's assets and the memory file system), and made
+ *    the folder a dependency, so the downloads written after the start compiled everything again.
+ *    Why not an option: Docusaurus adds the plugin whenever a static folder has files
+ *    (`lib/webpack/plugins/StaticDirectoriesCopyPlugin.js`); this plugin takes it out of the
+ *    start's client configuration, found as an instance of the bundler's `CopyRspackPlugin`.
  *
  * Upgrade: UPGRADING.md#srcpluginsdev-server.
  */
@@ -179,6 +189,10 @@ export default async function devServerPlugin(context: LoadContext): Promise<Plu
     name: NAME,
     configureWebpack(config, isServer, {currentBundler}) {
       if (isServer || config.mode !== 'development' || currentBundler.name !== 'rspack') return {};
+      // Item 5 of this module's comment. Docusaurus's configuration is mutated: merging cannot
+      // take a plugin out.
+      const {CopyRspackPlugin} = currentBundler.instance as unknown as {CopyRspackPlugin: new () => unknown};
+      config.plugins = (config.plugins ?? []).filter((plugin) => !(plugin instanceof CopyRspackPlugin));
       let lazyCompilation: Middleware | undefined;
       return {
         lazyCompilation: {
