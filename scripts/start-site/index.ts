@@ -26,6 +26,7 @@ import {
   RELOAD_FILTER,
   RELOAD_FILTER_VARIABLE,
 } from '../../src/plugins/dev-server';
+import {keepGeneratorFilesApart} from './generator-files';
 import type {ReferenceKeeper as Keeper} from './reference';
 
 const root = path.resolve(__dirname, '..', '..');
@@ -59,6 +60,8 @@ async function main(): Promise<number> {
   const exited = new Promise<number>((resolve) =>
     docusaurus.on('exit', (code, signal) => resolve(code ?? (signal ? 0 : 1))),
   );
+  // Before the generator loads Docusaurus, after Docusaurus's own process started.
+  keepGeneratorFilesApart();
   // Loaded once Docusaurus is on its way: the generator and the linter take a second or two to load.
   // eslint-disable-next-line @typescript-eslint/no-require-imports -- loaded after the spawn, on purpose
   const {ReferenceKeeper} = require('./reference') as {ReferenceKeeper: typeof Keeper};
