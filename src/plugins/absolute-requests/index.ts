@@ -7,9 +7,9 @@
  * before the path itself for every absolute request, and Docusaurus's generated route modules
  * import every page by its absolute path: each page cost a handful of failed lookups such as
  * `<site>/static/<site>/docs/guide.mdx` (Rspack issue 12903; Rspack 2 gives no roots by default),
- * each a missing dependency of the compilation. With a hundred times the content that is 150,000
- * paths, which the development server's watcher is handed again after every compilation: most of
- * its main thread's work after a saved page had compiled, and the garbage collections it caused,
+ * each a missing dependency of the compilation, several per page, which the development server's
+ * watcher is handed again after every compilation: with a hundred times the content, most of its
+ * main thread's work after a saved page had compiled, and the garbage collections it caused,
  * while the browser waited for the update. The build and the start resolve alike.
  *
  * What stays: a stylesheet's `url()` is resolved by its loader's resolver, which keeps the roots

@@ -65,9 +65,9 @@
  *    shared by the build and the start, copies them as assets (`CopyRspackPlugin`), for the build's
  *    output; the development server serves them from disk anyway (its `static` option). Copied,
  *    every compilation, a one-line edit too, wrote the downloads again into the server's in-memory
- *    output (the reference's descriptions and Postman collection, 230 MB with a hundred times the
- *    content), held them twice (the compilation's assets and the memory file system), and made
- *    the folder a dependency, so the downloads written after the start compiled everything again.
+ *    output (the reference's descriptions and Postman collection, which grow with the API), held
+ *    them twice (the compilation's assets and the memory file system), and made the folder a
+ *    dependency, so the downloads written after the start compiled everything again.
  *    Why not an option: Docusaurus adds the plugin whenever a static folder has files
  *    (`lib/webpack/plugins/StaticDirectoriesCopyPlugin.js`); this plugin takes it out of the
  *    start's client configuration, found as an instance of the bundler's `CopyRspackPlugin`.
