@@ -4,7 +4,7 @@
  * whether a build keeps them.
  */
 import {createHash} from 'node:crypto';
-import {readFileSync} from 'node:fs';
+import {mkdirSync, readFileSync, renameSync, writeFileSync} from 'node:fs';
 import path from 'node:path';
 
 const ROOT = path.resolve(__dirname, '..', '..');
@@ -22,6 +22,23 @@ export function codeHash(files: readonly string[]): string {
   return [...files, path.join(ROOT, 'package-lock.json')]
     .reduce((hash, file) => hash.update(readFileSync(file)).update('\0'), createHash('sha256'))
     .digest('hex');
+}
+
+/**
+ * Keeps `data` in a cache's `file`: written whole under another name first (unique to the process
+ * and the call, as threads share a process), then renamed, so that another process or thread never
+ * reads half of it. A cache that cannot be written (a read-only node_modules) only costs the next
+ * build its time: a failure is ignored.
+ */
+export function keepInCache(file: string, data: string | NodeJS.ArrayBufferView): void {
+  try {
+    mkdirSync(path.dirname(file), {recursive: true});
+    const partial = `${file}.${process.pid}.${Math.random().toString(36).slice(2)}`;
+    writeFileSync(partial, data);
+    renameSync(partial, file);
+  } catch {
+    // See above.
+  }
 }
 
 /**

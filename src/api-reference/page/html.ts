@@ -34,7 +34,7 @@
  * benchmarks make (they link the same `node_modules`) reuse it. `npm run clear` (`docusaurus clear`) empties the folder with the bundler's cache.
  */
 import {createHash} from 'node:crypto';
-import {existsSync, mkdirSync, readdirSync, readFileSync, renameSync, writeFileSync} from 'node:fs';
+import {existsSync, readdirSync, readFileSync, writeFileSync} from 'node:fs';
 import path from 'node:path';
 
 import {createSlugger, type Slugger} from '@docusaurus/utils';
@@ -43,7 +43,7 @@ import type Token from 'markdown-it/lib/token.mjs';
 
 import {jsxString} from './mdx';
 import {substituteTokens} from '../../remark/substitute-tokens';
-import {cacheFolder, codeHash} from '../../config/build-cache';
+import {cacheFolder, codeHash, keepInCache} from '../../config/build-cache';
 import {blocksFile, type Target} from '../layout';
 
 /** The component that draws a block of HTML of a generated page (src/components/GeneratedHtml). */
@@ -319,15 +319,7 @@ export function convertedPage(
   } catch (error) {
     throw new Error(`${file}: ${error instanceof Error ? error.message : String(error)}`, {cause: error});
   }
-  try {
-    mkdirSync(CACHE, {recursive: true});
-    // Written whole under another name first: a reader never sees half a page.
-    const partial = `${cached}.${process.pid}`;
-    writeFileSync(partial, JSON.stringify(converted));
-    renameSync(partial, cached);
-  } catch {
-    // A cache that cannot be written (a read-only node_modules) only costs the next run its time.
-  }
+  keepInCache(cached, JSON.stringify(converted));
   return converted;
 }
 

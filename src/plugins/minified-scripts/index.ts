@@ -18,13 +18,13 @@
  * Upgrade: UPGRADING.md#srcpluginsminified-scripts.
  */
 import {createHash} from 'node:crypto';
-import {existsSync, mkdirSync, readFileSync, renameSync, writeFileSync} from 'node:fs';
+import {existsSync, readFileSync} from 'node:fs';
 import path from 'node:path';
 
 import type {Plugin} from '@docusaurus/types';
 import type {Compiler} from '@rspack/core';
 
-import {cacheFolder, cacheKept, codeHash} from '../../config/build-cache';
+import {cacheFolder, cacheKept, codeHash, keepInCache} from '../../config/build-cache';
 
 const NAME = 'minified-scripts';
 
@@ -90,15 +90,7 @@ export function minifiedScriptsCache(
               // Not minified (a minimizer's error, reported by the build): nothing to keep.
               if (!asset?.info.minimized) continue;
               minified += 1;
-              try {
-                mkdirSync(path.dirname(keptFile), {recursive: true});
-                // Written whole under another name first: a build never reads half a script.
-                const partial = `${keptFile}.${process.pid}.partial`;
-                writeFileSync(partial, asset.source.buffer());
-                renameSync(partial, keptFile);
-              } catch {
-                // A cache that cannot be written (a read-only node_modules) only costs the next build its time.
-              }
+              keepInCache(keptFile, asset.source.buffer());
             }
             report({kept, minified});
           },

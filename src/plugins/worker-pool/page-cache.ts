@@ -12,10 +12,10 @@
  * The cache follows the bundler's (`cacheKept`, src/config/build-cache.ts).
  */
 import {createHash} from 'node:crypto';
-import {mkdirSync, readFileSync, renameSync, writeFileSync} from 'node:fs';
+import {readFileSync} from 'node:fs';
 import path from 'node:path';
 
-import {cacheFolder, cacheKept, codeHash} from '../../config/build-cache';
+import {cacheFolder, cacheKept, codeHash, keepInCache} from '../../config/build-cache';
 
 /** Where the results are kept. */
 export const PAGE_CACHE_DIR = cacheFolder('gerai-built-pages');
@@ -63,15 +63,7 @@ export function pageCache<Result>(
       }
       const made = await make();
       if (made === undefined) return made;
-      try {
-        mkdirSync(path.dirname(file), {recursive: true});
-        // Written whole under another name first: another thread never reads half a result.
-        const partial = `${file}.${process.pid}.${Math.random().toString(36).slice(2)}`;
-        writeFileSync(partial, JSON.stringify(made));
-        renameSync(partial, file);
-      } catch {
-        // A cache that cannot be written (a read-only node_modules) only costs the next build its time.
-      }
+      keepInCache(file, JSON.stringify(made));
       return made;
     },
   };
