@@ -255,7 +255,10 @@ const config: Config = {
           geraiApiSections.map((section) => [
             section.id,
             {
-              specPath: `openapi/gerai/${section.file}`,
+              // openapi/gerai/<file> bundled with the files it refers to, written by `npm run
+              // gen-api` (src/api-reference/prepare.ts): a copy of its own, which the development
+              // server writes with the operations a change touched alone.
+              specPath: preparedSpecPath(section.id),
               outputDir: `docs/api/${section.outputDir}`,
               showInfoPage: false,
               downloadUrl: `${OPENAPI_DOWNLOADS_PATH}${sectionDownload(section)}`,

@@ -1,7 +1,7 @@
 /**
- * Which pages of the sample's place (an owner's description) a change of its description changes,
- * found by comparing the prepared copy the pages were generated from with the new one
- * (src/api-reference/description.ts), so that the development server writes and lints
+ * Which pages of the sample's place (an owner's description) or of a section of the merchant API a
+ * change of its description changes, found by comparing the copy the pages were generated from
+ * with the new one (src/api-reference/prepare.ts), so that the development server writes and lints
  * those pages alone: one summary changed in a description of a thousand operations is one page,
  * not the whole reference, most of whose time went to linting and writing pages that did not
  * change (bench/writer/results.json, `--sizes large`).
@@ -31,7 +31,7 @@ import {
 
 type Json = Record<string, unknown>;
 
-/** The prints of a prepared description (see above). */
+/** The prints of a description as the generator reads it (see above). */
 export interface DescriptionPrints {
   readonly shared: string;
   readonly sidebar: string;
@@ -39,8 +39,11 @@ export interface DescriptionPrints {
   readonly pages: ReadonlyMap<string, string>;
 }
 
-/** The areas of a prepared description that hold operations: its paths, and all its events. */
-const AREAS = ['paths', 'x-webhooks'] as const;
+/**
+ * The areas of a description that hold operations: its paths and its events (all under
+ * `x-webhooks` in a prepared copy; a merchant API section's under `webhooks`).
+ */
+const AREAS = ['paths', 'webhooks', 'x-webhooks'] as const;
 
 /** Every operation and event of a prepared description, with its pointer in the owner's description. */
 function operations(
@@ -56,7 +59,7 @@ function operations(
         const pointer =
           typeof operation[EVENT_POINTER] === 'string'
             ? operation[EVENT_POINTER]
-            : operationPointer('paths', name, method);
+            : operationPointer(area, name, method);
         found.push({pointer, area, name, method, operation});
       }
     }
@@ -103,7 +106,7 @@ const sidebarFields = ({pointer, operation}: {pointer: string; operation: Json})
   operation.operationId === undefined ? operation.summary : '',
 ];
 
-/** The prints of a prepared description. */
+/** The prints of a description as the generator reads it. */
 export function descriptionPrints(doc: Json): DescriptionPrints {
   const components = isObject(doc.components) ? doc.components : {};
   const {securitySchemes, ...reachable} = components;
@@ -157,8 +160,7 @@ export function changedOperations(before: DescriptionPrints, after: DescriptionP
 export function onlyOperations(doc: Json, pointers: readonly string[]): Json {
   const wanted = new Set(pointers);
   const kept: Json = {...doc};
-  const areas = ['paths', 'webhooks', 'x-webhooks'] as const;
-  for (const area of areas) {
+  for (const area of AREAS) {
     if (!isObject(doc[area])) continue;
     const items: Json = {};
     for (const [name, item] of Object.entries(doc[area])) {
@@ -190,7 +192,7 @@ export function onlyOperations(doc: Json, pointers: readonly string[]): Json {
   if (isObject(doc.components)) {
     const refs = new Set(
       reached(
-        areas.map((area) => kept[area]),
+        AREAS.map((area) => kept[area]),
         (ref) => refsIn(resolveLocal(doc, ref)),
       ),
     );

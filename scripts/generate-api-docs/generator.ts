@@ -98,9 +98,10 @@ export interface WriteOptions {
   /** Prints only what the generator says of a failure (the development server's watcher). */
   readonly quiet?: boolean;
   /**
-   * For the sample's place: the prepared description (`doc`, see ./prepare.ts), and the part of it
-   * to write pages for (`pages`, with some of its operations: ./changed-operations.ts), instead of
-   * preparing the description again and writing every page. The prepared copy left in place is `doc`.
+   * For one target, of the sample's place or the merchant API: the copy of its description the
+   * generator reads (`doc`, see ../../src/api-reference/prepare.ts), and the part of it to write
+   * pages for (`pages`, with some of its operations: ./changed-operations.ts), instead of reading
+   * the description again and writing every page. The copy left in place is `doc`.
    */
   readonly prepared?: {readonly doc: Record<string, unknown>; readonly pages: Record<string, unknown>};
 }
@@ -142,8 +143,9 @@ export async function loadPageGenerator(root: string): Promise<PageGenerator> {
       finishReleasePages(staging, target);
       return;
     }
-    if (target.pluginId === 'petstore') {
-      // The sample's place, where an owner puts their own description, of any shape.
+    if (target.pluginId !== 'releases') {
+      // The sample's place (an owner's description, of any shape) and the merchant API's
+      // sections: the copy the generator reads, of all or `prepared`'s part.
       try {
         await writePreparedSpec(root, target, prepared?.pages);
       } catch (error) {
@@ -198,7 +200,7 @@ export async function loadPageGenerator(root: string): Promise<PageGenerator> {
         }
         try {
           for (const target of targets) {
-            await runTarget(staging, target, target.pluginId === 'petstore' ? prepared : undefined);
+            await runTarget(staging, target, targets.length === 1 ? prepared : undefined);
           }
         } catch (failure) {
           if (failure instanceof GeneratorFailed && said.length > 0) {

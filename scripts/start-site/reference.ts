@@ -50,7 +50,7 @@ import {
   TARGETS,
   targetsAffectedBy,
 } from '../../src/api-reference/layout';
-import {preparedSpec} from '../../src/api-reference/prepare';
+import {generatorSpec} from '../../src/api-reference/prepare';
 import {fingerprintInputs, recordRun, reusableRun, sha256} from '../generate-api-docs/reuse';
 import {formatProblem, lintedApis, Linter, type Problem, PROBLEMS_LINE} from './problems';
 
@@ -139,8 +139,11 @@ export class ReferenceKeeper {
   private generator: Promise<PageGenerator> | undefined;
   private downloads: ChildProcess | undefined;
   private shownProblems = '';
-  /** The prepared copy of the sample's place last written by a change or read, by its hash, with its prints. */
-  private prepared: {hash: string; prints: DescriptionPrints} | undefined;
+  /**
+   * By target id: the copy of its description the generator reads (../../src/api-reference/prepare.ts),
+   * as last written by a change or read, by its hash, with its prints.
+   */
+  private readonly prepared = new Map<string, {hash: string; prints: DescriptionPrints}>();
   private readonly linter: Linter;
   /** The work to start once the server has compiled nothing for QUIET_MS, by name. */
   private readonly background = new Map<string, () => void>();
@@ -205,11 +208,12 @@ export class ReferenceKeeper {
     void this.pageGenerator().catch(() => {});
     void this.linter.lint([WARM_UP]).catch(() => {});
     // The prints of the sample's place as its pages were generated at start, which a first change
-    // compares with (a noticeable wait with a large description).
+    // compares with (a noticeable wait with an owner's large description; a section of the
+    // merchant API is a file of a few hundred operations at most, whose prints wait for its change).
     for (const target of TARGETS.filter((each) => each.pluginId === 'petstore')) {
       const prepared = path.join(this.root, preparedSpecPath(target.id));
       try {
-        this.printsOf(readFileSync(prepared));
+        this.printsOf(target, readFileSync(prepared));
       } catch {
         // No prepared copy, or one half written: the first change computes them.
       }
@@ -314,27 +318,27 @@ export class ReferenceKeeper {
   }
 
   /**
-   * For the sample's place (an owner's description, of any size): the operations whose pages a
-   * change touched (../generate-api-docs/changed-operations.ts), found by comparing the prepared
-   * copy the pages were generated from with the description now. Undefined, and every page is
-   * written, when that cannot tell: another target, no prepared copy, a prepared copy half
-   * written, or a change of what every page shares or of the sidebar. UNREADABLE when the
-   * description does not read.
+   * For the sample's place (an owner's description, of any size) and a section of the merchant
+   * API: the operations whose pages a change touched (../generate-api-docs/changed-operations.ts),
+   * found by comparing the copy the pages were generated from with the description now. Undefined,
+   * and every page is written, when that cannot tell: a release, no copy, a copy half written, or
+   * a change of what every page shares or of the sidebar. UNREADABLE when the description does not
+   * read.
    */
   private async changedOperations(target: Target): Promise<Only | typeof UNREADABLE | undefined> {
-    if (target.pluginId !== 'petstore') return undefined;
+    if (target.pluginId === 'releases') return undefined;
     const prepared = path.join(this.root, preparedSpecPath(target.id));
     if (!existsSync(prepared)) return undefined;
     const before = readFileSync(prepared);
     let doc: Record<string, unknown>;
     let beforePrints: DescriptionPrints;
     try {
-      ({doc} = await preparedSpec(path.join(this.root, target.spec)));
+      doc = await generatorSpec(this.root, target);
     } catch {
       return UNREADABLE;
     }
     try {
-      beforePrints = this.printsOf(before);
+      beforePrints = this.printsOf(target, before);
     } catch {
       // A prepared copy half written: every page.
       return undefined;
@@ -342,22 +346,26 @@ export class ReferenceKeeper {
     const afterPrints = descriptionPrints(doc);
     const pointers = changedOperations(beforePrints, afterPrints);
     if (pointers === undefined) return undefined;
-    // What the prepared copy will hold once the pages are written: its prints are those just made.
-    this.prepared = {hash: sha256(JSON.stringify(doc)), prints: afterPrints};
+    // What the copy will hold once the pages are written: its prints are those just made.
+    this.prepared.set(target.id, {hash: sha256(JSON.stringify(doc)), prints: afterPrints});
     return {doc, pointers, before, target};
   }
 
   /**
-   * The prints of a prepared copy's bytes: remembered for the copy last written or read,
+   * The prints of the bytes of `target`'s copy: remembered for the copy last written or read,
    * computed (and remembered) otherwise.
    */
-  private printsOf(bytes: Buffer): DescriptionPrints {
+  private printsOf(target: Target, bytes: Buffer): DescriptionPrints {
     const hash = sha256(bytes);
-    if (this.prepared?.hash !== hash) {
-      const prints = descriptionPrints(JSON.parse(bytes.toString('utf8')) as Record<string, unknown>);
-      this.prepared = {hash, prints};
+    let known = this.prepared.get(target.id);
+    if (known?.hash !== hash) {
+      known = {
+        hash,
+        prints: descriptionPrints(JSON.parse(bytes.toString('utf8')) as Record<string, unknown>),
+      };
+      this.prepared.set(target.id, known);
     }
-    return this.prepared.prints;
+    return known.prints;
   }
 
   /** Stops the background work, waiting or running. */

@@ -24,8 +24,9 @@
 import path from 'node:path';
 
 /**
- * Where `npm run gen-api` writes the prepared copy of the sample's (or its owner's) description,
- * relative to the site: the generator's `specPath` (docusaurus.config.ts).
+ * Where `npm run gen-api` writes the copy of a description the generator reads, by the target's id,
+ * relative to the site: the generator's `specPath` (docusaurus.config.ts). The sample's (or its
+ * owner's) description prepared; a section of the merchant API bundled (./prepare.ts).
  */
 export const PREPARED_SPECS_DIR = path.join('.docusaurus', 'api-descriptions');
 export const preparedSpecPath = (id: string) => path.join(PREPARED_SPECS_DIR, `${id}.json`);

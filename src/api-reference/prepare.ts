@@ -1,8 +1,12 @@
 /**
- * Writes the prepared copy of a description (src/api-reference/description.ts): the
- * description bundled into one document by Redocly when it refers to other files (so that its
- * references keep working from the copy's folder), then prepared, as JSON (read back faster than
- * YAML by the generator).
+ * Writes the copy of a description the generator reads (its `specPath`, docusaurus.config.ts), as
+ * JSON (read back faster than YAML): the description bundled into one document by Redocly when it
+ * refers to other files (so that its references keep working from the copy's folder), and for the
+ * sample's place, an owner's description of any shape, prepared (src/api-reference/description.ts).
+ * A section of the merchant API is bundled only: it is written in the shape the generator reads.
+ * With a copy of its own, a target's pages can be written from a part of its description
+ * (scripts/generate-api-docs/changed-operations.ts), which the development server does when a
+ * change touches a few operations.
  */
 import {mkdirSync, readFileSync, writeFileSync} from 'node:fs';
 import path from 'node:path';
@@ -38,30 +42,44 @@ function oneFile(file: string): Record<string, unknown> | undefined {
   }
 }
 
-/** A description's file bundled (unless it is one file: oneFile) and prepared, with its operations and events counted. */
+/** A description's file as one document: bundled, unless it is one file already (oneFile). */
+async function bundledSpec(file: string): Promise<Record<string, unknown>> {
+  const whole = oneFile(file);
+  if (whole !== undefined) return whole;
+  const {bundle: result, problems} = await bundle({ref: file, config: await createConfig({})});
+  const unresolved = problems.find((problem) => problem.severity === 'error');
+  if (unresolved) {
+    const where = unresolved.location[0]?.pointer;
+    throw new Error(`${where ? `At ${where}: ` : ''}${unresolved.message}`);
+  }
+  return result.parsed as Record<string, unknown>;
+}
+
+/** A description's file bundled (bundledSpec) and prepared, with its operations and events counted. */
 export async function preparedSpec(
   file: string,
 ): Promise<{doc: Record<string, unknown>; operations: number; events: number}> {
-  let whole = oneFile(file);
-  if (whole === undefined) {
-    const {bundle: result, problems} = await bundle({ref: file, config: await createConfig({})});
-    const unresolved = problems.find((problem) => problem.severity === 'error');
-    if (unresolved) {
-      const where = unresolved.location[0]?.pointer;
-      throw new Error(`${where ? `At ${where}: ` : ''}${unresolved.message}`);
-    }
-    whole = result.parsed as Record<string, unknown>;
-  }
+  const whole = await bundledSpec(file);
   return {doc: preparedDescription(whole), ...operationCount(whole)};
 }
 
-/** Writes the prepared copy of `target`'s description where the generator reads it: `doc`, or else its own. */
+/**
+ * The copy of `target`'s description the generator reads (see above): prepared for the sample's
+ * place, bundled for a section of the merchant API. Not for a release, whose copy
+ * (./page/release-pages.ts) holds only what the release changed.
+ */
+export async function generatorSpec(root: string, target: Target): Promise<Record<string, unknown>> {
+  const file = path.join(root, target.spec);
+  return target.pluginId === 'petstore' ? (await preparedSpec(file)).doc : bundledSpec(file);
+}
+
+/** Writes the copy of `target`'s description where the generator reads it: `doc`, or else generatorSpec's. */
 export async function writePreparedSpec(
   root: string,
   target: Target,
   doc?: Record<string, unknown>,
 ): Promise<void> {
-  const prepared = doc ?? (await preparedSpec(path.join(root, target.spec))).doc;
+  const prepared = doc ?? (await generatorSpec(root, target));
   const file = path.join(root, preparedSpecPath(target.id));
   mkdirSync(path.dirname(file), {recursive: true});
   writeFileSync(file, JSON.stringify(prepared));

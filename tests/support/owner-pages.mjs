@@ -1,7 +1,8 @@
 // @ts-check
-// The reference pages of an owner's description in the sample's place, as `npm run gen-api` makes
-// them: its prepared copy (src/api-reference/prepare.ts) read by the OpenAPI plugin's own
-// loader, each operation or event written by the page writer (src/api-reference/page/markdown.ts).
+// The reference pages of a description as `npm run gen-api` makes them: the copy the generator
+// reads (src/api-reference/prepare.ts: an owner's description prepared, a section of the merchant
+// API bundled) read by the OpenAPI plugin's own loader, each operation or event written by a page
+// writer (src/api-reference/page/markdown.ts).
 import {writeFileSync} from 'node:fs';
 import path from 'node:path';
 
@@ -14,20 +15,29 @@ const {createApiPageMarkdown} = jiti('./src/api-reference/page/markdown.ts');
 const {readOpenapiFiles, processOpenapiFiles} = jiti('docusaurus-plugin-openapi-docs/lib/openapi');
 
 /**
- * The pages of a prepared description, written to `file` for the loader: each operation and
- * event's item (the plugin's) with its MDX.
+ * The pages of the description in `file`, read by the plugin's loader (which bundles what it refers
+ * to): each operation and event's item (the plugin's) with the MDX `write` makes of it.
  *
- * @param {Record<string, unknown>} doc the prepared description
- * @param {string} file where to write it, a `.json` file in a folder of the test's own
+ * @param {string} file a description's file
+ * @param {(item: any) => string} [write] the page writer (the sample's place's by default)
  */
-export async function ownerPages(doc, file) {
-  writeFileSync(file, JSON.stringify(doc));
+export async function generatedPages(file, write = createApiPageMarkdown) {
   const [items] = await processOpenapiFiles(
     await readOpenapiFiles(file),
     {specPath: file, outputDir: path.dirname(file)},
     {groupPathsBy: 'tag'},
   );
-  return items
-    .filter((item) => item.type === 'api')
-    .map((item) => ({item, mdx: createApiPageMarkdown(item)}));
+  return items.filter((item) => item.type === 'api').map((item) => ({item, mdx: write(item)}));
+}
+
+/**
+ * The pages of a prepared description, written to `file` for the loader (generatedPages).
+ *
+ * @param {Record<string, unknown>} doc the prepared description
+ * @param {string} file where to write it, a `.json` file in a folder of the test's own
+ * @param {(item: any) => string} [write] the page writer (the sample's place's by default)
+ */
+export async function ownerPages(doc, file, write) {
+  writeFileSync(file, JSON.stringify(doc));
+  return generatedPages(file, write);
 }

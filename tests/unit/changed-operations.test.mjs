@@ -2,7 +2,8 @@
 // Which pages of an owner's description a change touches (scripts/generate-api-docs/changed-operations.ts),
 // so that the development server writes and lints those alone: each kind of change on the shapes of
 // tests/fixtures/owner-descriptions.mjs, and the page written from a copy with one operation, which
-// must be the page written from the whole description.
+// must be the page written from the whole description; for the merchant API's sections too, whose
+// bundled copy must write the pages their own files do.
 import assert from 'node:assert/strict';
 import {mkdtempSync, rmSync, writeFileSync} from 'node:fs';
 import {tmpdir} from 'node:os';
@@ -14,10 +15,12 @@ import {stringify} from 'yaml';
 
 import {extensionWebhooks, webhooksOnly} from '../fixtures/owner-descriptions.mjs';
 import {root} from '../support/openapi.mjs';
-import {ownerPages} from '../support/owner-pages.mjs';
+import {generatedPages, ownerPages} from '../support/owner-pages.mjs';
 
 const jiti = createJiti(root + '/');
-const {preparedSpec} = jiti('./src/api-reference/prepare.ts');
+const {generatorSpec, preparedSpec} = jiti('./src/api-reference/prepare.ts');
+const {TARGETS} = jiti('./src/api-reference/layout.ts');
+const {createMerchantApiPageMarkdown} = jiti('./src/api-reference/page/markdown.ts');
 const {changedOperations, descriptionPrints, onlyOperations} = jiti(
   './scripts/generate-api-docs/changed-operations.ts',
 );
@@ -115,10 +118,12 @@ describe('the operations a change touches', () => {
   });
 });
 
+/** The pages of generatedPages or ownerPages, by their ids. */
+const byId = (pages) => new Map(pages.map(({item, mdx}) => [item.id, mdx]));
+
 /** The page of each operation and event of a prepared description, by its id. */
-async function pagesOf(doc) {
-  const pages = await ownerPages(doc, path.join(folder, `prepared-${(written += 1)}.json`));
-  return new Map(pages.map(({item, mdx}) => [item.id, mdx]));
+async function pagesOf(doc, write = undefined) {
+  return byId(await ownerPages(doc, path.join(folder, `prepared-${(written += 1)}.json`), write));
 }
 
 describe('a copy with some of the operations', () => {
@@ -144,4 +149,26 @@ describe('a copy with some of the operations', () => {
     ]);
     assert.deepEqual(Object.keys(onlyOperations(doc, [READ]).components.schemas ?? {}), []);
   });
+});
+
+describe('a section of the merchant API, from the bundled copy the generator reads', () => {
+  for (const target of TARGETS.filter((each) => each.pluginId === 'gerai')) {
+    test(`${target.spec}: every page as from its own files, and a copy with one operation or event writes that page`, async () => {
+      const doc = await generatorSpec(root, target);
+      const whole = await pagesOf(doc, createMerchantApiPageMarkdown);
+      assert.deepEqual(
+        whole,
+        byId(await generatedPages(path.join(root, target.spec), createMerchantApiPageMarkdown)),
+      );
+      // The first and the last: a path's operation and, in a section of events, an event.
+      const pointers = [...descriptionPrints(doc).pages.keys()];
+      assert.ok(pointers.length > 0 && pointers.length === whole.size, target.spec);
+      for (const pointer of new Set([pointers[0], pointers.at(-1)])) {
+        const some = await pagesOf(onlyOperations(doc, [pointer]), createMerchantApiPageMarkdown);
+        assert.equal(some.size, 1, pointer);
+        const [[id, page]] = some;
+        assert.equal(page, whole.get(id), pointer);
+      }
+    });
+  }
 });
