@@ -5,7 +5,10 @@
 // side by side, and the site kept is the one the last reload made; and a save that changes nothing
 // of a doc's metadata (src/plugins/dev-server/needless-reload.cjs) reloads nothing. Docusaurus's
 // reload is replaced here by one that records what it was asked, so only the queue is under test;
-// the filter is held to docs whose metadata the docs plugin's own code made.
+// the filter is held to docs whose metadata the docs plugin's own code made. And under the
+// development server (patches/@docusaurus+plugin-content-docs+3.10.2.patch), a reload keeps the
+// metadata of every doc whose file is as it was, processes the saved one again, and validates a
+// sidebar item only once (still refusing an invalid one).
 import assert from 'node:assert/strict';
 import {mkdirSync, mkdtempSync, rmSync, writeFileSync} from 'node:fs';
 import {createRequire} from 'node:module';
@@ -24,6 +27,9 @@ const {DEFAULT_OPTIONS} = require('@docusaurus/plugin-content-docs/lib/options.j
 // Given only what a doc of this test needs.
 const {processDocMetadata, readDocFile} = /** @type {any} */ (
   require('@docusaurus/plugin-content-docs/lib/docs.js')
+);
+const {validateSidebars} = /** @type {any} */ (
+  require('@docusaurus/plugin-content-docs/lib/sidebars/validation.js')
 );
 
 const siteDir = mkdtempSync(path.join(tmpdir(), 'gerai-reloads-'));
@@ -197,5 +203,83 @@ describe('needless-reload.cjs: whether a saved doc changes its metadata', () => 
       }),
       false,
     );
+  });
+});
+
+describe("the docs plugin's metadata of a doc, under the development server", () => {
+  const docsDir = path.join(siteDir, 'kept-docs');
+  const versionMetadata = {
+    versionName: 'current',
+    path: '/docs',
+    contentPath: docsDir,
+    tagsPath: '/docs/tags',
+  };
+  const parseFrontMatter = (params) => params.defaultParseFrontMatter(params);
+  const context = {
+    siteDir,
+    siteConfig: {markdown: {parseFrontMatter}, future: {experimental_vcs: undefined}},
+    i18n: {currentLocale: 'en'},
+  };
+  const options = {...DEFAULT_OPTIONS, tags: null};
+
+  /** The metadata the docs plugin makes of guide.mdx holding `text`, as a reload does. */
+  const processed = async (text, given = {}) => {
+    mkdirSync(docsDir, {recursive: true});
+    writeFileSync(path.join(docsDir, 'guide.mdx'), text);
+    return processDocMetadata({
+      docFile: await readDocFile(versionMetadata, 'guide.mdx'),
+      versionMetadata,
+      context,
+      options,
+      env: 'development',
+      tagsFile: null,
+      ...given,
+    });
+  };
+
+  test('a doc whose file is as it was keeps its metadata; a saved one, or another plugin, gets new metadata', async () => {
+    process.env.GERAI_DEV_SERVER = 'true';
+    try {
+      const first = await processed('# Getting started\n\nThe first paragraph.\n');
+      assert.equal(await processed('# Getting started\n\nThe first paragraph.\n'), first);
+      const saved = await processed('# Start here\n\nThe first paragraph.\n');
+      assert.notEqual(saved, first);
+      assert.equal(saved.title, 'Start here');
+      assert.equal(first.title, 'Getting started', 'what was kept is not changed');
+      // The same file in a plugin loaded again (a changed configuration) is processed again.
+      const reloaded = await processed('# Start here\n\nThe first paragraph.\n', {options: {...options}});
+      assert.notEqual(reloaded, saved);
+      assert.deepEqual(reloaded, saved);
+    } finally {
+      delete process.env.GERAI_DEV_SERVER;
+    }
+  });
+
+  test('the sidebars are still validated: an item found valid passes again, an invalid one is refused', () => {
+    process.env.GERAI_DEV_SERVER = 'true';
+    try {
+      const sidebars = {
+        guides: [
+          {type: 'doc', id: 'guide'},
+          {type: 'link', label: 'Status', href: '/status'},
+        ],
+      };
+      validateSidebars(sidebars);
+      validateSidebars(structuredClone(sidebars));
+      assert.throws(() => validateSidebars({guides: [{type: 'doc', id: 'guide', labell: 'Typo'}]}), /labell/);
+      assert.throws(
+        () => validateSidebars({guides: [{type: 'category', label: 'Guides', items: [{type: 'doc'}]}]}),
+        /"id" is required/,
+      );
+    } finally {
+      delete process.env.GERAI_DEV_SERVER;
+    }
+  });
+
+  test('outside the development server every doc is processed at every load', async () => {
+    const first = await processed('# Getting started\n');
+    const second = await processed('# Getting started\n');
+    assert.notEqual(second, first);
+    assert.deepEqual(second, first);
   });
 });
