@@ -80,6 +80,28 @@ function outputs(root: string, owned: (file: string) => boolean, dirs: readonly 
   );
 }
 
+/** The outputs of the record `name` with `changed`'s files hashed again; undefined without a record that reads. */
+function updatedOutputs(
+  root: string,
+  owned: (file: string) => boolean,
+  name: string,
+  changed: Changed,
+): Record['outputs'] | undefined {
+  let before: Partial<Record>;
+  try {
+    before = JSON.parse(readFileSync(recordFile(root, name), 'utf8')) as Partial<Record>;
+  } catch {
+    return undefined;
+  }
+  if (!before.outputs) return undefined;
+  const removed = new Set(changed.removed);
+  const updated = Object.fromEntries(Object.entries(before.outputs).filter(([file]) => !removed.has(file)));
+  for (const file of changed.written.filter(owned)) {
+    updated[file] = sha256(readFileSync(path.join(root, file)));
+  }
+  return updated;
+}
+
 /**
  * The last run's record, when it can be reused: same inputs, and its output
  * unchanged, with no file added or removed. `name` chooses the record: by
@@ -109,15 +131,32 @@ export function reusableRun(
   );
 }
 
-/** Records a run that succeeded, from inputs of fingerprint `inputs`, for the next one to reuse. */
+/** The files a run wrote and removed, relative to the repository, when it left the others as they were. */
+export interface Changed {
+  readonly written: readonly string[];
+  readonly removed: readonly string[];
+}
+
+/**
+ * Records a run that succeeded, from inputs of fingerprint `inputs`, for the next one to reuse.
+ * With `changed`, the run changed only those files since the record of the same name was made:
+ * the record keeps the hashes of the others (the development server's update of one page, whose
+ * record read every generated page again: at a hundred times the content, half a second beside
+ * the server's reload). A file changed by hand since then makes the next start's comparison fail,
+ * and generate again.
+ */
 export function recordRun(
   root: string,
   inputs: string,
   owned: (file: string) => boolean,
   dirs: readonly string[],
   name = RECORD,
+  changed?: Changed,
 ): void {
-  const record: Record = {fingerprint: inputs, outputs: outputs(root, owned, dirs)};
+  const record: Record = {
+    fingerprint: inputs,
+    outputs: (changed && updatedOutputs(root, owned, name, changed)) ?? outputs(root, owned, dirs),
+  };
   mkdirSync(path.dirname(recordFile(root, name)), {recursive: true});
   writeFileSync(recordFile(root, name), JSON.stringify(record));
 }

@@ -452,7 +452,9 @@ export class ReferenceKeeper {
                 .filter(Boolean)
                 .join('; ') + '.'),
       );
-      recordRun(this.root, inputs, isPageOutput, PAGE_DIRS, PAGES_RECORD);
+      // After an update, the record of the start or the update before is still right for every
+      // page but those just put in place.
+      recordRun(this.root, inputs, isPageOutput, PAGE_DIRS, PAGES_RECORD, all ? undefined : installed);
       this.writeDownloads(inputs, {lint: !gate});
       return true;
     } finally {

@@ -71,6 +71,35 @@ describe('reusing the last run of the generator', () => {
     }
   });
 
+  test('a record of a run that changed a few files keeps the others, and a file changed by hand is still seen', () => {
+    write('pages/list-outlets.api.mdx', 'another generated page\n');
+    recordRun(site, fingerprintInputs(site), owned, DIRS);
+    // An update writes one page and removes another.
+    write('openapi/outlets.yaml', 'openapi: 3.1.1\n');
+    write('pages/get-outlet.api.mdx', 'the page updated\n');
+    rmSync(path.join(site, 'pages/list-outlets.api.mdx'));
+    const changed = {
+      written: ['pages/get-outlet.api.mdx', 'pages/intro.mdx'],
+      removed: ['pages/list-outlets.api.mdx'],
+    };
+    recordRun(site, fingerprintInputs(site), owned, DIRS, undefined, changed);
+    assert.equal(reusableRun(site, fingerprintInputs(site), owned, DIRS), true);
+    // A page changed outside the update, before it: its old hash was kept, and it does not match.
+    write('pages/stray.api.mdx', 'generated earlier\n');
+    recordRun(site, fingerprintInputs(site), owned, DIRS);
+    write('pages/stray.api.mdx', 'edited by hand\n');
+    write('pages/get-outlet.api.mdx', 'the page updated again\n');
+    recordRun(site, fingerprintInputs(site), owned, DIRS, undefined, {
+      written: ['pages/get-outlet.api.mdx'],
+      removed: [],
+    });
+    assert.equal(reusableRun(site, fingerprintInputs(site), owned, DIRS), false);
+    // Without a record to start from, every file is read.
+    rmSync(path.join(site, '.docusaurus'), {recursive: true});
+    recordRun(site, fingerprintInputs(site), owned, DIRS, undefined, {written: [], removed: []});
+    assert.equal(reusableRun(site, fingerprintInputs(site), owned, DIRS), true);
+  });
+
   test('not reused without a record, or with a record that cannot be read', () => {
     rmSync(path.join(site, '.docusaurus'), {recursive: true});
     assert.equal(reusableRun(site, fingerprintInputs(site), owned, DIRS), false);
