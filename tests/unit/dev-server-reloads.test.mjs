@@ -222,10 +222,10 @@ describe("the docs plugin's metadata of a doc, under the development server", ()
   };
   const options = {...DEFAULT_OPTIONS, tags: null};
 
-  /** The metadata the docs plugin makes of guide.mdx holding `text`, as a reload does. */
+  /** The metadata the docs plugin makes of guide.mdx, as a reload does: saved with `text` first, if given. */
   const processed = async (text, given = {}) => {
     mkdirSync(docsDir, {recursive: true});
-    writeFileSync(path.join(docsDir, 'guide.mdx'), text);
+    if (text !== undefined) writeFileSync(path.join(docsDir, 'guide.mdx'), text);
     return processDocMetadata({
       docFile: await readDocFile(versionMetadata, 'guide.mdx'),
       versionMetadata,
@@ -246,8 +246,11 @@ describe("the docs plugin's metadata of a doc, under the development server", ()
       assert.notEqual(saved, first);
       assert.equal(saved.title, 'Start here');
       assert.equal(first.title, 'Getting started', 'what was kept is not changed');
-      // The same file in a plugin loaded again (a changed configuration) is processed again.
-      const reloaded = await processed('# Start here\n\nThe first paragraph.\n', {options: {...options}});
+      // A file not saved again is not read again, and keeps its metadata.
+      assert.equal((await readDocFile(versionMetadata, 'guide.mdx')).content, undefined);
+      assert.equal(await processed(undefined), saved);
+      // The same file in a plugin loaded again (a changed configuration) is read and processed again.
+      const reloaded = await processed(undefined, {options: {...options}});
       assert.notEqual(reloaded, saved);
       assert.deepEqual(reloaded, saved);
     } finally {
