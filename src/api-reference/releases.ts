@@ -10,7 +10,7 @@ import path from 'node:path';
 import {parseYaml} from '@redocly/openapi-core';
 import kebabCase from 'lodash/kebabCase';
 
-import {geraiApiSections} from '../config/openapi';
+import {type GeraiApiSection, geraiApiSections} from '../config/openapi';
 import {HTTP_METHODS} from './description';
 
 const ROOT = path.resolve(__dirname, '..', '..');
@@ -182,24 +182,26 @@ interface Description {
   webhooks?: Operations<PageOperation>;
 }
 
+/** A section's operations and events, each with the route of its page; none when its file is missing or does not parse. */
+function sectionPages(root: string, section: GeraiApiSection): [string, string][] {
+  const file = path.join(root, 'openapi', 'gerai', section.file);
+  if (!existsSync(file)) return [];
+  let doc: Description;
+  try {
+    doc = parseYaml(readFileSync(file, 'utf8')) as Description;
+  } catch {
+    // The linter reports a file that does not parse; its pages are not written either.
+    return [];
+  }
+  return operationsOf(doc ?? {}).map(([key, operation]) => [
+    key,
+    `/docs/api/${section.outputDir}/${pageId(operation, key)}`,
+  ]);
+}
+
 /** By `METHOD /path` or event name: the route of its page in the current reference (docs/api/<section>/). */
 export function readCurrentPages(root = ROOT): Map<string, string> {
-  const routes = new Map<string, string>();
-  for (const section of geraiApiSections) {
-    const file = path.join(root, 'openapi', 'gerai', section.file);
-    if (!existsSync(file)) continue;
-    let doc: Description;
-    try {
-      doc = parseYaml(readFileSync(file, 'utf8')) as Description;
-    } catch {
-      // The linter reports a file that does not parse; its pages are not written either.
-      continue;
-    }
-    for (const [key, operation] of operationsOf(doc ?? {})) {
-      routes.set(key, `/docs/api/${section.outputDir}/${pageId(operation, key)}`);
-    }
-  }
-  return routes;
+  return new Map(geraiApiSections.flatMap((section) => sectionPages(root, section)));
 }
 
 /** The modification times of a folder's files, which change when one of them does. */
@@ -220,12 +222,35 @@ export function repositoryHistory(): ReleaseHistory {
   return cached.history;
 }
 
+/** Each section's pages (sectionPages) by its file, with the file's modification time and size. */
+const cachedSections = new Map<string, {stamp: string; pages: [string, string][]}>();
 let cachedCurrent: {stamp: string; pages: Map<string, string>} | undefined;
 
-/** The current reference's routes, read again only when a file of openapi/gerai/ changes. */
-export function repositoryCurrentPages(): ReadonlyMap<string, string> {
-  const stamp = folderStamp(path.join(ROOT, 'openapi', 'gerai'));
-  if (cachedCurrent?.stamp !== stamp) cachedCurrent = {stamp, pages: readCurrentPages()};
+/**
+ * The current reference's routes (readCurrentPages), in `root` (the repository by default). A
+ * section's file is read again only when it changes: the development server needs them for each
+ * page it writes after a saved description, and reading every section again for one changed took
+ * half a second at a hundred times the content.
+ */
+export function repositoryCurrentPages(root = ROOT): ReadonlyMap<string, string> {
+  const stamps = geraiApiSections.map((section) => {
+    const file = path.join(root, 'openapi', 'gerai', section.file);
+    const status = existsSync(file) ? statSync(file) : undefined;
+    return status ? `${status.mtimeMs} ${status.size}` : '';
+  });
+  const stamp = `${root}\n${stamps.join('|')}`;
+  if (cachedCurrent?.stamp !== stamp) {
+    const pages = geraiApiSections.flatMap((section, index) => {
+      const key = path.join(root, section.file);
+      let known = cachedSections.get(key);
+      if (known?.stamp !== stamps[index]) {
+        known = {stamp: stamps[index], pages: sectionPages(root, section)};
+        cachedSections.set(key, known);
+      }
+      return known.pages;
+    });
+    cachedCurrent = {stamp, pages: new Map(pages)};
+  }
   return cachedCurrent.pages;
 }
 

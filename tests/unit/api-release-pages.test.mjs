@@ -22,6 +22,7 @@ const {
   releaseRoutes,
   earlierReleaseNotice,
   releaseSpecPath,
+  repositoryCurrentPages,
 } = jiti('./src/api-reference/releases.ts');
 const {writeReleaseSpec} = jiti('./src/api-reference/page/release-pages.ts');
 const {movedPage} = jiti('./src/plugins/moved-pages/index.ts');
@@ -160,4 +161,40 @@ test('a moved page sends the reader on without a script, and names its address n
   assert.match(html, /<link rel="canonical" href="https:\/\/developer\.gerai\.example\/a\/new">/);
   assert.match(html, /<a href="\/a\/new">/);
   assert.doesNotMatch(html, /<script/);
+});
+
+describe("the current reference's pages, as a release's switcher links to them", () => {
+  const site = mkdtempSync(path.join(tmpdir(), 'gerai-current-pages-'));
+  after(() => rmSync(site, {recursive: true, force: true}));
+  const section = (file, paths) => {
+    mkdirSync(path.join(site, 'openapi', 'gerai'), {recursive: true});
+    writeFileSync(
+      path.join(site, 'openapi', 'gerai', file),
+      stringify({openapi: '3.1.0', info: {title: 'Merchant API', version: '1'}, paths}),
+    );
+  };
+  const ok = {200: {description: 'OK'}};
+
+  test('follow a saved section, and keep the others', () => {
+    section('outlets.yaml', {'/outlets': {get: {operationId: 'getAllOutlets', responses: ok}}});
+    section('food.yaml', {'/menus': {get: {operationId: 'getMenus', responses: ok}}});
+    assert.deepEqual(Object.fromEntries(repositoryCurrentPages(site)), {
+      'GET /outlets': '/docs/api/outlet-information/get-all-outlets',
+      'GET /menus': '/docs/api/food-integration/get-menus',
+    });
+    section('outlets.yaml', {
+      '/outlets': {
+        get: {operationId: 'listOutlets', responses: ok},
+        post: {summary: 'Add an outlet', responses: ok},
+      },
+    });
+    assert.deepEqual(Object.fromEntries(repositoryCurrentPages(site)), {
+      'GET /outlets': '/docs/api/outlet-information/list-outlets',
+      'POST /outlets': '/docs/api/outlet-information/add-an-outlet',
+      'GET /menus': '/docs/api/food-integration/get-menus',
+    });
+    rmSync(path.join(site, 'openapi', 'gerai', 'food.yaml'));
+    writeFileSync(path.join(site, 'openapi', 'gerai', 'outlets.yaml'), 'paths: [');
+    assert.deepEqual(Object.fromEntries(repositoryCurrentPages(site)), {});
+  });
 });
