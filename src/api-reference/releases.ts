@@ -182,9 +182,13 @@ interface Description {
   webhooks?: Operations<PageOperation>;
 }
 
+/** A section's file of the current description, in `root`. */
+const sectionFile = (root: string, section: GeraiApiSection) =>
+  path.join(root, 'openapi', 'gerai', section.file);
+
 /** A section's operations and events, each with the route of its page; none when its file is missing or does not parse. */
 function sectionPages(root: string, section: GeraiApiSection): [string, string][] {
-  const file = path.join(root, 'openapi', 'gerai', section.file);
+  const file = sectionFile(root, section);
   if (!existsSync(file)) return [];
   let doc: Description;
   try {
@@ -234,18 +238,17 @@ let cachedCurrent: {stamp: string; pages: Map<string, string>} | undefined;
  */
 export function repositoryCurrentPages(root = ROOT): ReadonlyMap<string, string> {
   const stamps = geraiApiSections.map((section) => {
-    const file = path.join(root, 'openapi', 'gerai', section.file);
-    const status = existsSync(file) ? statSync(file) : undefined;
+    const status = statSync(sectionFile(root, section), {throwIfNoEntry: false});
     return status ? `${status.mtimeMs} ${status.size}` : '';
   });
   const stamp = `${root}\n${stamps.join('|')}`;
   if (cachedCurrent?.stamp !== stamp) {
     const pages = geraiApiSections.flatMap((section, index) => {
-      const key = path.join(root, section.file);
-      let known = cachedSections.get(key);
+      const file = sectionFile(root, section);
+      let known = cachedSections.get(file);
       if (known?.stamp !== stamps[index]) {
         known = {stamp: stamps[index], pages: sectionPages(root, section)};
-        cachedSections.set(key, known);
+        cachedSections.set(file, known);
       }
       return known.pages;
     });
