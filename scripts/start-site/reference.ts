@@ -108,6 +108,17 @@ const WARM_UP_LATEST_MS = 10_000;
 /** An API name that redocly.yaml has not: linting it loads the linter and its configuration only. */
 const WARM_UP = '(warm-up)';
 
+/**
+ * The niceness this process takes on at the warm-up, for the rest of the session. The warm-up
+ * (seconds of CPU with a hundred times the content) comes just as a writer edits the page they
+ * opened, and on two cores it made the server's compilations of those edits half as slow again
+ * (`npm run bench:writer -- --sizes 100x`, the guide edits right after the start). Later, while
+ * this process generates the pages of a saved description, the server waits for them, so the
+ * lower priority costs that change nothing. A process cannot take a higher priority back without
+ * privileges, so it keeps this one; the downloads' process (19) stays below it.
+ */
+const BACKGROUND_NICENESS = 10;
+
 /** What ReferenceKeeper.changedOperations finds when the description itself does not read. */
 const UNREADABLE = Symbol('the description does not read');
 
@@ -205,6 +216,12 @@ export class ReferenceKeeper {
     clearTimeout(this.warmUpWhenQuiet);
     if (this.toolsLoaded) return;
     this.toolsLoaded = true;
+    try {
+      // This thread on Linux (each thread has its own niceness), and the threads it starts after.
+      setPriority(BACKGROUND_NICENESS);
+    } catch {
+      // A system that refuses: the warm-up runs at the server's priority, as before.
+    }
     void this.pageGenerator().catch(() => {});
     void this.linter.lint([WARM_UP]).catch(() => {});
     // The prints of the sample's place as its pages were generated at start, which a first change

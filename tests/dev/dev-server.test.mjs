@@ -7,6 +7,7 @@
 // mending the file brings the page back. How long each takes is `npm run bench:writer`'s to
 // measure, not this test's.
 import assert from 'node:assert/strict';
+import {execFileSync} from 'node:child_process';
 import {existsSync, readFileSync, rmSync, statSync, writeFileSync} from 'node:fs';
 import path from 'node:path';
 import {after, before, describe, test} from 'node:test';
@@ -143,6 +144,30 @@ describe('the development server (npm start) as a writer edits', () => {
     }
     await until('the guide as it was', async () => !(await visibleText(page)).includes(sentence), tail);
   });
+
+  test(
+    "the API reference's background work runs at a lower priority than the server's compilations",
+    {skip: process.platform !== 'linux' && "a process's niceness is its main thread's on Linux alone"},
+    async () => {
+      // scripts/start-site/reference.ts: its warm-up came as a writer edited the page just opened.
+      /** The niceness of each process of the server's group, by what it runs. */
+      const niceness = () =>
+        execFileSync('ps', ['-o', 'ni=,args=', '--sid', String(server.pid)], {encoding: 'utf8'})
+          .split('\n')
+          .flatMap((line) => {
+            const match = /^\s*(-?\d+)\s+(.*)$/.exec(line);
+            return match ? [{ni: Number(match[1]), args: match[2] ?? ''}] : [];
+          });
+      const keeper = () =>
+        niceness().find(({args}) => args.startsWith('node ') && args.includes('scripts/start-site/'));
+      await until(
+        'the warm-up of the API reference',
+        async () => keeper()?.ni === 10,
+        async () => JSON.stringify(niceness()),
+      );
+      assert.equal(niceness().find(({args}) => args.includes('docusaurus start'))?.ni, 0);
+    },
+  );
 
   test('a file written to the static folder while the server runs is served as it is on disk', async () => {
     // As the downloads are: the server serves the folder, and no longer copies it into each
