@@ -99,11 +99,13 @@ const WARM_UP_QUIET_MS = 1000;
 /**
  * How long after the server's first compilation the generator and the linter are loaded at the
  * latest, quiet or not: a writer who edits a guide or opens pages without a pause of
- * WARM_UP_QUIET_MS would otherwise wait for them on their first change of a description. Not sooner: with an
- * earlier deadline, the ten-times copy's guide edits right after the start took longer to show
- * (`npm run bench:writer`).
+ * WARM_UP_QUIET_MS would otherwise wait for them on their first change of a description. At once,
+ * since the warm-up runs behind the server (BACKGROUND_NICENESS) and takes only the CPU the
+ * server leaves: started ten seconds later, it was still running, held back by the guide edits and
+ * the first visit of a reference page, when the writer saved a description a hundred times the
+ * size of ours (`npm run bench:writer -- --sizes 100x`).
  */
-const WARM_UP_LATEST_MS = 10_000;
+const WARM_UP_LATEST_MS = 0;
 
 /** An API name that redocly.yaml has not: linting it loads the linter and its configuration only. */
 const WARM_UP = '(warm-up)';
