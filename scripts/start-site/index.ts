@@ -86,7 +86,6 @@ async function main(): Promise<number> {
     );
     return 1;
   }
-  reference.warmUp();
 
   // Changes are taken one update at a time; those saved meanwhile make the next one.
   const pending = new Set<string>();

@@ -86,27 +86,6 @@ const QUIET_MS = 3000;
  */
 const SPLIT_BYTES = 1_000_000;
 
-/**
- * How long the development server must have compiled nothing, once it has compiled a page, before
- * the generator and the linter are loaded (the warm-up). Shorter than QUIET_MS: a writer who opens
- * a page and saves a change of the description a few seconds later found the warm-up just begun,
- * and that first edit took two to three times as long as the next ones (`npm run bench:writer`'s
- * first description edit, saved 3 s after its page shows). Not before the first page: loading the
- * tools while it compiled delayed it.
- */
-const WARM_UP_QUIET_MS = 1000;
-
-/**
- * How long after the server's first compilation the generator and the linter are loaded at the
- * latest, quiet or not: a writer who edits a guide or opens pages without a pause of
- * WARM_UP_QUIET_MS would otherwise wait for them on their first change of a description. At once,
- * since the warm-up runs behind the server (BACKGROUND_NICENESS) and takes only the CPU the
- * server leaves: started ten seconds later, it was still running, held back by the guide edits and
- * the first visit of a reference page, when the writer saved a description a hundred times the
- * size of ours (`npm run bench:writer -- --sizes 100x`).
- */
-const WARM_UP_LATEST_MS = 0;
-
 /** An API name that redocly.yaml has not: linting it loads the linter and its configuration only. */
 const WARM_UP = '(warm-up)';
 
@@ -161,11 +140,8 @@ export class ReferenceKeeper {
   /** The work to start once the server has compiled nothing for QUIET_MS, by name. */
   private readonly background = new Map<string, () => void>();
   private quiet: NodeJS.Timeout | undefined;
-  /** The warm-up's start, WARM_UP_QUIET_MS after the last compilation, once it is wanted. */
-  private warmUpWhenQuiet: NodeJS.Timeout | undefined;
-  /** The warm-up's latest start, WARM_UP_LATEST_MS after the first compilation. */
-  private warmUpAtLatest: NodeJS.Timeout | undefined;
-  private warmUpWanted = false;
+  /** The warm-up's start, just after the server's first compilation. */
+  private warmUpStart: NodeJS.Timeout | undefined;
   /** The development server's compilations so far: background work waits for the first. */
   private compilations = 0;
   private toolsLoaded = false;
@@ -180,42 +156,25 @@ export class ReferenceKeeper {
   }
 
   /**
-   * Loads the generator (the site) and the linter once the server has compiled nothing for
-   * WARM_UP_QUIET_MS, or WARM_UP_LATEST_MS after its first compilation, so that the first change
-   * does not wait for them (a second or two each).
+   * The development server has finished a compilation: the background work waits until it is
+   * quiet. After the first, the generator (the site) and the linter are loaded, so that a writer's
+   * first change of a description does not wait for them (a second or two each, more with a large
+   * description): at once, since the warm-up runs behind the server (BACKGROUND_NICENESS) and
+   * takes only the CPU the server leaves. Started ten seconds later, or after a quiet second, it
+   * was still running when a writer who had edited a guide and opened a reference page saved a
+   * description a hundred times the size of ours (`npm run bench:writer -- --sizes 100x`).
    */
-  warmUp(): void {
-    this.warmUpWanted = true;
-    this.warmUpOnceQuiet();
-  }
-
-  /**
-   * Starts waiting WARM_UP_QUIET_MS again for the warm-up, if it is wanted and yet to run, once
-   * the server has compiled a page: its first compilation is its own, before any page, and the
-   * browser's first page follows it after a pause that can be longer than WARM_UP_QUIET_MS.
-   */
-  private warmUpOnceQuiet(): void {
-    clearTimeout(this.warmUpWhenQuiet);
-    if (!this.warmUpWanted || this.toolsLoaded || this.compilations < 2) return;
-    this.warmUpWhenQuiet = setTimeout(() => this.loadTools(), WARM_UP_QUIET_MS);
-    this.warmUpWhenQuiet.unref();
-  }
-
-  /** The development server has finished a compilation: the background work waits until it is quiet. */
   compiled(): void {
     if (this.compilations === 0) {
-      this.warmUpAtLatest = setTimeout(() => this.loadTools(), WARM_UP_LATEST_MS);
-      this.warmUpAtLatest.unref();
+      this.warmUpStart = setTimeout(() => this.loadTools(), 0);
+      this.warmUpStart.unref();
     }
     this.compilations += 1;
-    this.warmUpOnceQuiet();
     if (this.background.size > 0) this.whenQuiet();
   }
 
   /** Loads the generator and the linter, once (the warm-up). */
   private loadTools(): void {
-    clearTimeout(this.warmUpAtLatest);
-    clearTimeout(this.warmUpWhenQuiet);
     if (this.toolsLoaded) return;
     this.toolsLoaded = true;
     try {
@@ -390,8 +349,7 @@ export class ReferenceKeeper {
   /** Stops the background work, waiting or running. */
   stop(): void {
     clearTimeout(this.quiet);
-    clearTimeout(this.warmUpAtLatest);
-    clearTimeout(this.warmUpWhenQuiet);
+    clearTimeout(this.warmUpStart);
     this.background.clear();
     this.downloads?.kill();
     this.linter.close();
