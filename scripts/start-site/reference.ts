@@ -96,7 +96,7 @@ const WARM_UP = '(warm-up)';
  * (`npm run bench:writer -- --sizes 100x`, the guide edits right after the start). Later, while
  * this process generates the pages of a saved description, the server waits for them, so the
  * lower priority costs that change nothing. A process cannot take a higher priority back without
- * privileges, so it keeps this one; the downloads' process (19) stays below it.
+ * privileges, so it keeps this one; the downloads' process, at the lowest priority, stays below it.
  */
 const BACKGROUND_NICENESS = 10;
 
@@ -140,11 +140,8 @@ export class ReferenceKeeper {
   /** The work to start once the server has compiled nothing for QUIET_MS, by name. */
   private readonly background = new Map<string, () => void>();
   private quiet: NodeJS.Timeout | undefined;
-  /** The warm-up's start, just after the server's first compilation. */
-  private warmUpStart: NodeJS.Timeout | undefined;
   /** The development server's compilations so far: background work waits for the first. */
   private compilations = 0;
-  private toolsLoaded = false;
 
   constructor(
     private readonly root: string,
@@ -165,18 +162,13 @@ export class ReferenceKeeper {
    * description a hundred times the size of ours (`npm run bench:writer -- --sizes 100x`).
    */
   compiled(): void {
-    if (this.compilations === 0) {
-      this.warmUpStart = setTimeout(() => this.loadTools(), 0);
-      this.warmUpStart.unref();
-    }
+    if (this.compilations === 0) this.loadTools();
     this.compilations += 1;
     if (this.background.size > 0) this.whenQuiet();
   }
 
-  /** Loads the generator and the linter, once (the warm-up). */
+  /** Loads the generator and the linter (the warm-up). */
   private loadTools(): void {
-    if (this.toolsLoaded) return;
-    this.toolsLoaded = true;
     try {
       // This thread on Linux (each thread has its own niceness), and the threads it starts after.
       setPriority(BACKGROUND_NICENESS);
@@ -349,7 +341,6 @@ export class ReferenceKeeper {
   /** Stops the background work, waiting or running. */
   stop(): void {
     clearTimeout(this.quiet);
-    clearTimeout(this.warmUpStart);
     this.background.clear();
     this.downloads?.kill();
     this.linter.close();
