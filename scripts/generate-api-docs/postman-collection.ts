@@ -16,14 +16,14 @@
  * and never 2xx: the authorization endpoint) is moved to a folder of its own,
  * which runs skip.
  */
-import {readFileSync, writeFileSync} from 'node:fs';
+import {closeSync, openSync, writeSync} from 'node:fs';
 
 // Before the converter, which reads `localStorage` as it loads.
 import '../../src/shims/web-storage';
 import {convertV2} from 'openapi-to-postmanv2';
 import {v5 as nameBasedUuid} from 'uuid';
-import {parse} from 'yaml';
 
+import {readYaml} from '../../src/api-reference/downloads';
 import {GERAI_POSTMAN_DOWNLOAD} from '../../src/config/openapi';
 import {HOSTS, PRODUCT_NAME, TOKEN_RENEW_BEFORE_SECONDS} from '../../src/constants';
 
@@ -105,10 +105,14 @@ function tokenUrl(description: Description): string {
   throw new Error('the description has no OAuth 2.0 client-credentials flow with a tokenUrl');
 }
 
-function convert(text: string): Promise<PostmanCollection> {
+/**
+ * The converter's collection of `description`, given as the object it would parse the file into
+ * (one reading of the description instead of two). The converter may change the object.
+ */
+function convert(description: Description): Promise<PostmanCollection> {
   return new Promise((resolve, reject) => {
     convertV2(
-      {type: 'string', data: text},
+      {type: 'json', data: description as Record<string, unknown>},
       {
         folderStrategy: 'Tags',
         parametersResolution: 'Example',
@@ -332,12 +336,12 @@ pm.execution.skipRequest();
 `;
 
 /** What the collection is and how to run it, in Postman and in Newman (Markdown). */
-function collectionDescription(description: Description, firstFolder: string): string {
+function collectionDescription(about: string, tokenPath: string, firstFolder: string): string {
   const credentials = '`clientId`, `clientSecret` and `scope` (the scopes you need, separated by spaces)';
   return [
-    description.info?.description?.trim() ?? '',
+    about,
     '## Authorization',
-    `Before a request that needs one, the collection's pre-request script gets an access token from \`{{authBaseUrl}}${new URL(tokenUrl(description)).pathname}\` with the client credentials grant (client id and secret as HTTP Basic credentials), keeps it in the collection variables \`${TOKEN_VARIABLES.token}\` and \`${TOKEN_VARIABLES.expiresAt}\`, and gets a new one ${TOKEN_RENEW_BEFORE_SECONDS} seconds before it expires or when \`clientId\` or \`scope\` change. Every request that needs a token sends it as \`Authorization: Bearer {{${TOKEN_VARIABLES.token}}}\`.`,
+    `Before a request that needs one, the collection's pre-request script gets an access token from \`{{authBaseUrl}}${tokenPath}\` with the client credentials grant (client id and secret as HTTP Basic credentials), keeps it in the collection variables \`${TOKEN_VARIABLES.token}\` and \`${TOKEN_VARIABLES.expiresAt}\`, and gets a new one ${TOKEN_RENEW_BEFORE_SECONDS} seconds before it expires or when \`clientId\` or \`scope\` change. Every request that needs a token sends it as \`Authorization: Bearer {{${TOKEN_VARIABLES.token}}}\`.`,
     `\`baseUrl\` is the ${PRODUCT_NAME} sandbox API, ${HOSTS.api.sandbox}, and \`authBaseUrl\` its authorization server, ${HOSTS.auth.sandbox}. The folder "${BROWSER_ONLY_FOLDER}" holds the authorization request, which a merchant user's browser makes: Postman and Newman skip it.`,
     '## In Postman',
     `Import the collection, set the collection variables ${credentials}, then send any request.`,
@@ -386,13 +390,16 @@ function settleIds(value: unknown, trail: string, namespace: string): void {
 
 /** Converts the joined description at `descriptionFile` into a collection written to `outputFile`. */
 export async function writePostmanCollection(descriptionFile: string, outputFile: string): Promise<void> {
-  const text = readFileSync(descriptionFile, 'utf8');
-  const description = parse(text) as Description;
+  const description = readYaml(descriptionFile) as Description;
+  // What the collection takes from the description, read before the converter has it.
   const tokenPath = new URL(tokenUrl(description)).pathname;
-  const collection = await convert(text);
-  settleRequests(collection.item, pathsWithOwnServers(description));
+  const about = description.info?.description?.trim() ?? '';
+  const ownServers = pathsWithOwnServers(description);
+  const browserOnlyKeys = browserOnlyRequests(description);
+  const collection = await convert(description);
+  settleRequests(collection.item, ownServers);
 
-  const browserOnly = takeRequests(collection.item, browserOnlyRequests(description));
+  const browserOnly = takeRequests(collection.item, browserOnlyKeys);
   for (const item of browserOnly) {
     if (item.request) {
       addToDescription(
@@ -412,7 +419,7 @@ export async function writePostmanCollection(descriptionFile: string, outputFile
     });
   }
 
-  collection.info.description = collectionDescription(description, collection.item[0]?.name ?? '');
+  collection.info.description = collectionDescription(about, tokenPath, collection.item[0]?.name ?? '');
   collection.variable = [
     {
       key: 'baseUrl',
@@ -454,5 +461,52 @@ export async function writePostmanCollection(descriptionFile: string, outputFile
   };
   collection.event = [script('prerequest', tokenScript(tokenPath))];
   settleIds(collection, '', nameBasedUuid(GERAI_POSTMAN_DOWNLOAD, nameBasedUuid.URL));
-  writeFileSync(outputFile, `${JSON.stringify(collection, null, 2)}\n`);
+  writeJson(outputFile, collection);
+}
+
+/**
+ * Writes `value` as `JSON.stringify(value, null, 2)` and a newline would, byte for byte, but a
+ * folder's items one at a time: with a hundred times the operations the collection is over a
+ * hundred MB of JSON, which in one string took as much memory again as the collection itself.
+ */
+function writeJson(file: string, value: unknown): void {
+  const fd = openSync(file, 'w');
+  const write = (text: string) => writeSync(fd, text);
+  try {
+    writeValue(write, value, '');
+    write('\n');
+  } finally {
+    closeSync(fd);
+  }
+}
+
+/** Writes `value` indented by `indent`, an object's `item` list (a folder's contents) one entry at a time. */
+function writeValue(write: (text: string) => void, value: unknown, indent: string): void {
+  if (value === null || typeof value !== 'object' || Array.isArray(value)) {
+    // JSON.stringify indents the lines after the first from the value's own level: no string of
+    // JSON holds a line break, so every line break is one it put there.
+    write((JSON.stringify(value, null, 2) ?? 'null').replaceAll('\n', `\n${indent}`));
+    return;
+  }
+  const inner = `${indent}  `;
+  // The members JSON.stringify leaves out.
+  const entries = Object.entries(value).filter(
+    ([, item]) => item !== undefined && typeof item !== 'function' && typeof item !== 'symbol',
+  );
+  if (entries.length === 0) return write('{}');
+  write('{');
+  entries.forEach(([key, item], index) => {
+    write(`${index > 0 ? ',' : ''}\n${inner}${JSON.stringify(key)}: `);
+    if (key === 'item' && Array.isArray(item) && item.length > 0) {
+      write('[');
+      item.forEach((entry: unknown, at) => {
+        write(`${at > 0 ? ',' : ''}\n${inner}  `);
+        writeValue(write, entry, `${inner}  `);
+      });
+      write(`\n${inner}]`);
+    } else {
+      writeValue(write, item, inner);
+    }
+  });
+  write(`\n${indent}}`);
 }

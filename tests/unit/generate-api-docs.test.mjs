@@ -164,7 +164,9 @@ describe('generating the API reference', () => {
     const converter = path.join(copy, 'scripts', 'generate-api-docs', 'postman-collection.ts');
     const source = readFileSync(converter, 'utf8');
     // The converter is handed a description it cannot read.
-    writeFileSync(converter, source.replace("readFileSync(descriptionFile, 'utf8')", "'openapi: ['"));
+    const broken = source.replace('await convert(description)', "await convert({openapi: '['})");
+    assert.notEqual(broken, source, 'the test no longer finds the converter call it breaks');
+    writeFileSync(converter, broken);
     const {status, lastLine, stdout} = generate(copy);
     writeFileSync(converter, source);
     assert.equal(status, 1);
