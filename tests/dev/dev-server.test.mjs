@@ -11,6 +11,7 @@ import {execFileSync} from 'node:child_process';
 import {existsSync, readFileSync, rmSync, statSync, writeFileSync} from 'node:fs';
 import path from 'node:path';
 import {after, before, describe, test} from 'node:test';
+import {stripVTControlCharacters} from 'node:util';
 
 import {chromium} from '@playwright/test';
 
@@ -105,8 +106,13 @@ describe('the development server (npm start) as a writer edits', () => {
     page.on('console', (message) =>
       consoleLines.push(`${(server.elapsed() / 1000).toFixed(1)} ${message.type()}: ${message.text()}`),
     );
+    await openGuide('npm start');
+  });
+
+  /** Opens the guide once the server started answers, and waits until the server is at rest. */
+  async function openGuide(what) {
     await until(
-      'the guide, after npm start',
+      `the guide, after ${what}`,
       async () => {
         if (page.url() !== server.origin + GUIDE.route) {
           const response = await page.goto(server.origin + GUIDE.route, {timeout: 10_000});
@@ -125,7 +131,7 @@ describe('the development server (npm start) as a writer edits', () => {
       async () => server.elapsed() - (server.lastPrintedAt(/\bcompiled\b/) ?? 0) > AT_REST,
       tail,
     );
-  });
+  }
 
   after(async () => {
     await browser?.close();
@@ -359,6 +365,21 @@ describe('the development server (npm start) as a writer edits', () => {
       'the guide without the error',
       async () => !named.test(await visibleText(page)) && (await title()) === GUIDE.title,
       tail,
+    );
+  });
+
+  test("a start after Docusaurus's generated files are removed, the bundler's cache kept, compiles the guide without an error", async () => {
+    // The cache keeps each page's compiled module, with its imports, from one start to the next;
+    // what a module imports must outlive `.docusaurus/`, which a writer may remove alone.
+    await server.stop();
+    rmSync(path.join(copy, '.docusaurus'), {recursive: true, force: true});
+    await page.goto('about:blank');
+    server = startDevServer(copy, {port: await freePort()});
+    await openGuide('npm start again');
+    assert.doesNotMatch(
+      stripVTControlCharacters(server.output()),
+      /Cannot find module|compiled with \d+ errors?/,
+      await tail(),
     );
   });
 });

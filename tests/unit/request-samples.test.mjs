@@ -12,7 +12,11 @@ import createJiti from 'jiti';
 import {root} from '../support/openapi.mjs';
 
 const jiti = createJiti(root + '/');
-const {default: remarkRequestSamples, isRequestBlock} = jiti('./src/remark/request-samples/index.ts');
+const {
+  default: remarkRequestSamples,
+  isRequestBlock,
+  SAMPLES_DIR,
+} = jiti('./src/remark/request-samples/index.ts');
 const {resolveRequest, requestSamples} = jiti('./src/remark/request-samples/generate.ts');
 const {loadOperations} = jiti('./src/remark/request-samples/operations.ts');
 const {parseOptions, parseWrittenRequest, RequestError} = jiti('./src/remark/request-samples/written.ts');
@@ -196,9 +200,11 @@ describe('the remark plugin', () => {
     transform(tree);
     const [imports, , element, untouched] = tree.children;
     assert.equal(imports.type, 'mdxjsEsm');
-    const [, module] =
-      /import\("(@generated\/request-samples\/[0-9a-f]{16}\.json)"\)/.exec(imports.value) ?? [];
+    const [, module] = /import\("([^"]+\.json)"\)/.exec(imports.value) ?? [];
     assert.ok(module, imports.value);
+    // The file beside the bundler's cache, which keeps the page's module: the two go together.
+    assert.equal(path.dirname(module), path.join(siteDir, SAMPLES_DIR));
+    assert.match(path.basename(module), /^[0-9a-f]{16}\.json$/);
     assert.match(imports.value, new RegExp(`from "${module.replace(/\./g, '\\.')}\\?server"`));
     assert.equal(element.name, 'RequestSamples');
     assert.deepEqual(
@@ -218,8 +224,7 @@ describe('the remark plugin', () => {
     assert.match(code.value, /^curl -L '.*\/integrations\/partner\/v1\/linked-outlets\?page=1&per_page=50'/);
     assert.equal(untouched, response);
 
-    const file = path.join(siteDir, '.docusaurus', module.replace('@generated/', ''));
-    const [samples] = JSON.parse(readFileSync(file, 'utf8'));
+    const [samples] = JSON.parse(readFileSync(module, 'utf8'));
     assert.deepEqual(Object.keys(samples), ['nodejs', 'python', 'go', 'java', 'php']);
     for (const {language, highlight} of CODE_SAMPLE_LANGUAGES.slice(1)) {
       const {code: text, tokens} = samples[language];
@@ -228,11 +233,11 @@ describe('the remark plugin', () => {
   });
 
   test('writes one file per page content, and none for a page without requests', () => {
-    const before = readdirSync(path.join(siteDir, '.docusaurus', 'request-samples')).length;
+    const before = readdirSync(path.join(siteDir, SAMPLES_DIR)).length;
     const tree = {type: 'root', children: [{type: 'code', lang: 'bash', meta: null, value: 'echo hi'}]};
     transform(tree);
     assert.equal(tree.children.length, 1);
-    assert.equal(readdirSync(path.join(siteDir, '.docusaurus', 'request-samples')).length, before);
+    assert.equal(readdirSync(path.join(siteDir, SAMPLES_DIR)).length, before);
   });
 
   test('a request it cannot show stops the build with the page and the line', () => {

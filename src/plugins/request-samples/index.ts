@@ -4,8 +4,8 @@ import type {Plugin} from '@docusaurus/types';
 
 import {replaceModule} from '../replace-module';
 
-/** A page's samples as its server render imports them (src/remark/request-samples). */
-const ON_SERVER = /[\\/]request-samples[\\/][0-9a-f]{16}\.json\?server$/;
+/** A page's samples as its server render imports them (SAMPLES_DIR of src/remark/request-samples). */
+const ON_SERVER = /[\\/]gerai-request-samples[\\/][0-9a-f]{16}\.json\?server$/;
 
 /**
  * Keeps the code of a page's requests in languages other than the first out

@@ -8,8 +8,8 @@
  *
  * The first language's code stays in the page, as a code block that
  * `remarkHighlightCode` highlights like any other. The others are written
- * into one JSON file per page (`@generated/request-samples/<hash>.json`,
- * with their tokens): the server render imports it (`?server`; the browser's
+ * into one JSON file per page (`SAMPLES_DIR/<hash>.json`, beside the
+ * bundler's cache), with their tokens: the server render imports it (`?server`; the browser's
  * bundle gets `null` in its place, see src/plugins/request-samples), and the
  * browser loads it only when a reader picks one of those languages. So the
  * page's HTML holds every language, while its script grows only by the code
@@ -37,14 +37,22 @@ import {loadOperations} from './operations';
 import {isRequestText, parseOptions, parseWrittenRequest, RequestError} from './written';
 
 export interface RequestSamplesOptions {
-  /** The site's folder: the descriptions are in `openapi/gerai/`, the page files go to `.docusaurus/`. */
+  /** The site's folder: the descriptions are in `openapi/gerai/`, the page files go to SAMPLES_DIR in it. */
   readonly siteDir: string;
   /** Prism languages to add to prism-react-renderer's: the theme's `prism.additionalLanguages`. */
   readonly additionalLanguages: readonly string[];
 }
 
-/** The folder of the pages' JSON files, under Docusaurus's generated files (`@generated`). */
-export const SAMPLES_DIR = 'request-samples';
+/**
+ * The folder of the pages' JSON files, relative to the site: beside the bundler's persistent cache,
+ * which keeps each page's compiled module, with its import of the file, from one `npm start` or
+ * build to the next. Under Docusaurus's generated files (`.docusaurus/`), which a writer may remove
+ * without the cache, a kept module imported a file that was gone ("Cannot find module" at the next
+ * start). Here the two go together (`docusaurus clear` empties both), and, outside the development
+ * server's watcher, a file written during a compilation does not start another.
+ * src/plugins/request-samples matches the folder's name.
+ */
+export const SAMPLES_DIR = path.join('node_modules', '.cache', 'gerai-request-samples');
 
 const COMPONENT = 'RequestSamples';
 const LOADER = 'loadRequestSamples';
@@ -132,17 +140,17 @@ function pageImports(module: string): MdxjsEsm {
   };
 }
 
-/** Writes a page's JSON file, named after its content, and returns its module name. */
+/** Writes a page's JSON file, named after its content, and returns its path, which the page imports. */
 function writePageSamples(siteDir: string, samples: PageSamples): string {
   const text = JSON.stringify(samples);
   const name = `${createHash('sha256').update(text).digest('hex').slice(0, 16)}.json`;
-  const dir = path.join(siteDir, '.docusaurus', SAMPLES_DIR);
+  const dir = path.join(siteDir, SAMPLES_DIR);
   const file = path.join(dir, name);
   if (!existsSync(file)) {
     mkdirSync(dir, {recursive: true});
     writeFileSync(file, text);
   }
-  return `@generated/${SAMPLES_DIR}/${name}`;
+  return file;
 }
 
 export default function remarkRequestSamples(options: RequestSamplesOptions) {
