@@ -480,12 +480,21 @@ function writeJson(file: string, value: unknown): void {
   }
 }
 
-/** Writes `value` indented by `indent`, an object's `item` list (a folder's contents) one entry at a time. */
+/**
+ * `value` as JSON.stringify indents it, standing at `indent`: JSON.stringify indents the lines after
+ * the first from the value's own level, and no string of JSON holds a line break, so every line
+ * break is one it put there.
+ */
+const indented = (value: unknown, indent: string) =>
+  (JSON.stringify(value, null, 2) ?? 'null').replaceAll('\n', `\n${indent}`);
+
+/**
+ * Writes `value` indented by `indent`: an object member by member, its `item` list (a folder's
+ * contents) one entry at a time, and anything else in one piece.
+ */
 function writeValue(write: (text: string) => void, value: unknown, indent: string): void {
   if (value === null || typeof value !== 'object' || Array.isArray(value)) {
-    // JSON.stringify indents the lines after the first from the value's own level: no string of
-    // JSON holds a line break, so every line break is one it put there.
-    write((JSON.stringify(value, null, 2) ?? 'null').replaceAll('\n', `\n${indent}`));
+    write(indented(value, indent));
     return;
   }
   const inner = `${indent}  `;
@@ -505,7 +514,7 @@ function writeValue(write: (text: string) => void, value: unknown, indent: strin
       });
       write(`\n${inner}]`);
     } else {
-      writeValue(write, item, inner);
+      write(indented(item, inner));
     }
   });
   write(`\n${indent}}`);

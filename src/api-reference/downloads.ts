@@ -105,7 +105,8 @@ export async function writeOpenApiDownloads(folder: string, source = REPOSITORY)
  * holds every section (tens of MB with a hundred times the content): js-yaml builds plain objects
  * and no document model, in about a sixth of the time and a third of the memory of the `yaml`
  * library the rest of the portal reads descriptions with (`npm run bench:scale`'s stage table has
- * the downloads step's time and peak).
+ * the downloads step's time and peak). Not `parseYaml` of @redocly/openapi-core, which other steps
+ * read a section with: its own js-yaml and schema held several hundred MB more here.
  */
 export function readYaml(file: string): Description {
   return load(readFileSync(file, 'utf8'), {schema: CORE_SCHEMA}) as Description;
