@@ -2,10 +2,15 @@ import path from 'node:path';
 
 import type {Plugin} from '@docusaurus/types';
 
+import {SAMPLES_DIR} from '../../remark/request-samples';
 import {replaceModule} from '../replace-module';
 
-/** A page's samples as its server render imports them (SAMPLES_DIR of src/remark/request-samples). */
-const ON_SERVER = /[\\/]gerai-request-samples[\\/][0-9a-f]{16}\.json\?server$/;
+/**
+ * A page's samples as its server render imports them, from the folder the remark plugin writes
+ * them to (whose name holds no character a regular expression reads otherwise). The site's
+ * configuration loads that plugin already.
+ */
+const ON_SERVER = new RegExp(String.raw`[\\/]${path.basename(SAMPLES_DIR)}[\\/][0-9a-f]{16}\.json\?server$`);
 
 /**
  * Keeps the code of a page's requests in languages other than the first out

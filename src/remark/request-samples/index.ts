@@ -50,7 +50,8 @@ export interface RequestSamplesOptions {
  * without the cache, a kept module imported a file that was gone ("Cannot find module" at the next
  * start). Here the two go together (`docusaurus clear` empties both), and, outside the development
  * server's watcher, a file written during a compilation does not start another.
- * src/plugins/request-samples matches the folder's name.
+ * src/plugins/request-samples matches the folder's name: keep it free of regular expressions'
+ * special characters.
  */
 export const SAMPLES_DIR = path.join('node_modules', '.cache', 'gerai-request-samples');
 
